@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// C libraries at the edge, each a thin system-library module (pkg-config name, Debian provider).
+func system(_ name: String, _ pkg: String, _ apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkg, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "sdlphoto",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        system("CSDL2", "sdl2", "libsdl2-dev"),
+        system("CSDL2Image", "SDL2_image", "libsdl2-image-dev"),
+        system("CSDL2TTF", "SDL2_ttf", "libsdl2-ttf-dev"),
+        system("CCurl", "libcurl", "libcurl4-openssl-dev"),
+        system("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
+        system("CExif", "libexif", "libexif-dev"),
+        system("CGLES3", "glesv2", "libgles-dev"),
+        system("CFontconfig", "fontconfig", "libfontconfig-dev"),
+
+        // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
+        .target(name: "PhotoCore"),
+        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+    ]
+)

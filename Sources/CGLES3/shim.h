@@ -1,0 +1,2 @@
+#pragma once
+#include <GLES3/gl3.h>

@@ -1,0 +1,103 @@
+/// Plain geometry in logical points (window coordinates, y down). Value types, no platform imports.
+public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(x: 0, y: 0)
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    public var length: Double { (x * x + y * y).squareRoot() }
+    public func distance(to other: Point) -> Double { (self - other).length }
+    public var description: String { "(\(x), \(y))" }
+}
+
+public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static let zero = Size(width: 0, height: 0)
+    public var aspect: Double { height > 0 ? width / height : 1 }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public static func * (s: Size, k: Double) -> Size { Size(width: s.width * k, height: s.height * k) }
+    public var description: String { "\(width)x\(height)" }
+}
+
+public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The unit rectangle: a crop that shows a whole texture.
+    public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Point { Point(x: midX, y: midY) }
+
+    public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    public func intersects(_ r: Rect) -> Bool { minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY }
+    /// True when `r` lies wholly inside this rectangle (edges may touch), within `tolerance`.
+    public func contains(_ r: Rect, tolerance: Double = 1e-9) -> Bool {
+        r.minX >= minX - tolerance && r.maxX <= maxX + tolerance
+            && r.minY >= minY - tolerance && r.maxY <= maxY + tolerance
+    }
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width - 2 * dx, height: size.height - 2 * dy)
+    }
+    public init(center: Point, size: Size) {
+        self.init(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+    }
+    public var description: String { "[\(minX), \(minY), \(width)x\(height)]" }
+}
+
+extension Rect {
+    /// The largest rectangle of `content`'s aspect that fits inside `bounds`, centred (aspect fit).
+    public static func aspectFit(_ content: Size, in bounds: Rect) -> Rect {
+        guard !content.isEmpty, !bounds.size.isEmpty else { return Rect(center: bounds.center, size: .zero) }
+        let scale = min(bounds.width / content.width, bounds.height / content.height)
+        return Rect(center: bounds.center, size: content * scale)
+    }
+
+    /// The crop, in unit texture coordinates, that fills a frame of aspect `frame` with an image of
+    /// aspect `content` by cutting equally from both sides (aspect fill, centre crop).
+    public static func aspectFillCrop(content: Size, frame: Size) -> Rect {
+        guard !content.isEmpty, !frame.isEmpty else { return .unit }
+        let ratio = frame.aspect / content.aspect
+        if ratio > 1 {  // frame is relatively wider: keep full width, cut top and bottom
+            let h = 1 / ratio
+            return Rect(x: 0, y: (1 - h) / 2, width: 1, height: h)
+        } else {
+            let w = ratio
+            return Rect(x: (1 - w) / 2, y: 0, width: w, height: 1)
+        }
+    }
+}
+
+/// Linear interpolation, the building block of every tween.
+@inlinable public func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+
+extension Point {
+    public static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
+        Point(x: PhotoCore.lerp(a.x, b.x, t), y: PhotoCore.lerp(a.y, b.y, t))
+    }
+}
+
+extension Rect {
+    public static func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        Rect(x: PhotoCore.lerp(a.minX, b.minX, t), y: PhotoCore.lerp(a.minY, b.minY, t),
+             width: PhotoCore.lerp(a.width, b.width, t), height: PhotoCore.lerp(a.height, b.height, t))
+    }
+}
