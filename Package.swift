@@ -6,6 +6,10 @@ func system(_ name: String, _ pkg: String, _ apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkg, providers: [.apt([apt])])
 }
 
+/// Targets that wrap C APIs full of raw pointers and global state use the Swift 5 language mode;
+/// the core keeps Swift 6's strict checking.
+let edge: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "sdlphoto",
     dependencies: [
@@ -24,5 +28,20 @@ let package = Package(
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+
+        // GPU drawing of display lists; shaders/ is embedded at build time.
+        .target(
+            name: "PhotoRender",
+            dependencies: ["PhotoCore", "CGLES3"],
+            swiftSettings: edge,
+            plugins: ["EmbedShaders"]),
+        .executableTarget(name: "ShaderEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+
+        // SDL window, GL context, input, fonts: everything that talks to the desktop.
+        .target(
+            name: "PhotoPlatform",
+            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig"],
+            swiftSettings: edge),
     ]
 )

@@ -1,0 +1,91 @@
+import CSDL2
+import PhotoCore
+
+/// Reads SDL's event queue and hands out `PlatformEvent`s; also the way other threads wake the
+/// loop and the way scripted input enters the same queue. Main thread only, except `wake()`.
+public final class EventSource: @unchecked Sendable {
+    private let wakeType: UInt32
+    private let windowSize: () -> Size
+
+    public init(windowSize: @escaping () -> Size) {
+        wakeType = SDL_RegisterEvents(1)
+        self.windowSize = windowSize
+    }
+
+    /// Wakes a loop blocked in `wait`. Safe from any thread.
+    public func wake() {
+        var e = SDL_Event()
+        e.type = wakeType
+        SDL_PushEvent(&e)
+    }
+
+    /// Waits at most `timeoutMs` (0: just poll) for the first event, then takes every event queued.
+    public func next(timeoutMs: Int) -> [PlatformEvent] {
+        var e = SDL_Event()
+        var events: [PlatformEvent] = []
+        let got = timeoutMs > 0 ? SDL_WaitEventTimeout(&e, Int32(timeoutMs)) : SDL_PollEvent(&e)
+        guard got == 1 else { return [] }
+        repeat {
+            if let t = translate(e) { events.append(t) }
+        } while SDL_PollEvent(&e) == 1
+        return events
+    }
+
+    private func translate(_ e: SDL_Event) -> PlatformEvent? {
+        let size = windowSize()
+        switch e.type {
+        case SDL_QUIT.rawValue:
+            return .quit
+        case wakeType:
+            return .wake
+        case SDL_WINDOWEVENT.rawValue:
+            switch UInt32(e.window.event) {
+            case UInt32(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), UInt32(SDL_WINDOWEVENT_RESIZED.rawValue): return .resized
+            case UInt32(SDL_WINDOWEVENT_EXPOSED.rawValue), UInt32(SDL_WINDOWEVENT_SHOWN.rawValue): return .exposed
+            default: return nil
+            }
+        case SDL_KEYDOWN.rawValue:
+            return .key(name: KeyName.of(e.key.keysym), ticks: e.key.timestamp)
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            let f = e.tfinger
+            let phase: PlatformEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .down : e.type == SDL_FINGERUP.rawValue ? .up : .move
+            return .finger(id: f.fingerId, phase: phase, x: Double(f.x) * size.width, y: Double(f.y) * size.height, ticks: f.timestamp)
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let b = e.button
+            guard b.which != touchMouseID else { return nil }  // already seen as a finger
+            return .mouseButton(down: e.type == SDL_MOUSEBUTTONDOWN.rawValue, button: Int(b.button),
+                                x: Double(b.x), y: Double(b.y), clicks: Int(b.clicks), ticks: b.timestamp)
+        case SDL_MOUSEMOTION.rawValue:
+            let m = e.motion
+            guard m.which != touchMouseID else { return nil }
+            return .mouseMove(x: Double(m.x), y: Double(m.y), ticks: m.timestamp)
+        case SDL_MOUSEWHEEL.rawValue:
+            let w = e.wheel
+            guard w.which != touchMouseID else { return nil }
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            let ctrl = (SDL_GetModState().rawValue & KMOD_CTRL.rawValue) != 0
+            return .wheel(dx: Double(w.preciseX), dy: Double(w.preciseY), x: Double(x), y: Double(y), ctrl: ctrl, ticks: w.timestamp)
+        default:
+            return nil
+        }
+    }
+}
+
+/// SDL key names, with the shifted characters our shortcuts use ("?" and "+") resolved.
+enum KeyName {
+    static func of(_ keysym: SDL_Keysym) -> String {
+        let shift = (UInt32(keysym.mod) & KMOD_SHIFT.rawValue) != 0
+        switch Int(keysym.sym) {
+        case Int(SDLK_SLASH.rawValue) where shift: return "?"
+        case Int(SDLK_EQUALS.rawValue) where shift: return "+"
+        case Int(SDLK_KP_PLUS.rawValue): return "+"
+        case Int(SDLK_KP_MINUS.rawValue): return "-"
+        case Int(SDLK_KP_ENTER.rawValue): return "Return"
+        default: return String(cString: SDL_GetKeyName(keysym.sym))
+        }
+    }
+}
+
+/// SDL_TOUCH_MOUSEID, `(Uint32)-1`: the `which` of mouse events SDL makes up from touches.
+private let touchMouseID = UInt32.max

@@ -1,0 +1,104 @@
+import CSDL2
+import PhotoCore
+
+/// One SDL window with an OpenGL ES 3.0 context, made current on the calling (main) thread.
+public final class Window {
+    public struct Options {
+        public var size: Size
+        public var fullscreen: Bool
+        public var position: (x: Int, y: Int)?
+        public var title: String
+        public init(size: Size, fullscreen: Bool, position: (x: Int, y: Int)? = nil, title: String = "sdlphoto") {
+            self.size = size; self.fullscreen = fullscreen; self.position = position; self.title = title
+        }
+    }
+
+    private let window: OpaquePointer
+    private let context: SDL_GLContext
+    public private(set) var isFullscreen: Bool
+    /// What SDL's swap interval ended up as: -1 adaptive, 1 vsync, 0 none.
+    public private(set) var swapInterval: Int32 = 0
+
+    /// Opens the window. Throws a one-line, human message naming SDL's error when there is no
+    /// usable display or no OpenGL ES 3 context.
+    public init(_ options: Options) throws {
+        // Touches arrive as finger events; mouse events SDL makes from them are dropped later too.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw PlatformError("cannot open a window: \(PlatformError.sdlError) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
+        }
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_ES.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0)
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
+        SDL_GL_SetAttribute(SDL_GL_RED_SIZE, 8)
+        SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 8)
+        SDL_GL_SetAttribute(SDL_GL_BLUE_SIZE, 8)
+
+        var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let centred = Int32(Window.centredPosition)
+        let x = options.position.map { Int32($0.x) } ?? centred
+        let y = options.position.map { Int32($0.y) } ?? centred
+        guard let w = SDL_CreateWindow(options.title, x, y, Int32(options.size.width), Int32(options.size.height), flags) else {
+            let message = PlatformError.sdlError
+            SDL_Quit()
+            throw PlatformError("cannot open a window: \(message) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
+        }
+        guard let ctx = SDL_GL_CreateContext(w) else {
+            let message = PlatformError.sdlError
+            SDL_DestroyWindow(w)
+            SDL_Quit()
+            throw PlatformError("cannot create an OpenGL ES 3.0 context: \(message) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
+        }
+        window = w
+        context = ctx
+        isFullscreen = options.fullscreen
+        // Adaptive vsync where offered, else plain vsync; neither is fatal (Xvfb refuses both).
+        if SDL_GL_SetSwapInterval(-1) == 0 { swapInterval = -1 }
+        else if SDL_GL_SetSwapInterval(1) == 0 { swapInterval = 1 }
+        SDL_ShowWindow(w)
+    }
+
+    deinit {
+        SDL_GL_DeleteContext(context)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    private static var centredPosition: UInt32 { SDL_WINDOWPOS_CENTERED_MASK | 0 }
+
+    static var driverHint: String {
+        if let d = SDL_GetCurrentVideoDriver() { return String(cString: d) }
+        if let env = SDL_getenv("SDL_VIDEODRIVER") { return String(cString: env) }
+        return "auto"
+    }
+
+    /// The video driver in use (x11, wayland, offscreen ...).
+    public var videoDriver: String { Window.driverHint }
+
+    /// The window's size in logical points.
+    public var size: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// The framebuffer's size in pixels (larger than `size` on HiDPI displays).
+    public var drawableSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GL_GetDrawableSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    public func swap() { SDL_GL_SwapWindow(window) }
+
+    public func setFullscreen(_ on: Bool) {
+        if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {
+            isFullscreen = on
+        }
+    }
+
+    public func setCursorVisible(_ visible: Bool) { SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE) }
+}

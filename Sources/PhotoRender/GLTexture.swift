@@ -1,0 +1,37 @@
+import CGLES3
+
+/// An RGBA8 texture, trilinear-filtered with mipmaps when it is to be minified.
+/// Owned by the GL thread; deleting it happens when the last reference goes.
+public final class GLTexture {
+    let id: GLuint
+    public let width: Int
+    public let height: Int
+    public let byteCount: Int
+
+    /// Uploads `pixels` (RGBA8, rows top to bottom, `width * height * 4` bytes).
+    init(width: Int, height: Int, pixels: UnsafeRawBufferPointer, mipmapped: Bool) {
+        precondition(pixels.count >= width * height * 4, "pixel buffer smaller than the image")
+        var tex: GLuint = 0
+        glGenTextures(1, &tex)
+        id = tex
+        self.width = width
+        self.height = height
+        glBindTexture(GLenum(GL_TEXTURE_2D), tex)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        let minFilter = mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        if mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+        // A full mip chain adds a third to the base level.
+        byteCount = width * height * 4 * (mipmapped ? 4 : 3) / 3
+    }
+
+    deinit {
+        var tex = id
+        glDeleteTextures(1, &tex)
+    }
+}

@@ -1,0 +1,203 @@
+import CGLES3
+import PhotoCore
+
+/// Draws display lists with the shaders in `shaders/`. Knows nothing of gestures or scenes.
+/// Create, use and drop it on the thread whose GL context is current.
+public final class Renderer {
+    private let image: GLProgram
+    private let solid: GLProgram
+    private let shape: GLProgram
+    private let text: GLProgram
+    private var vertexArray: GLuint = 0
+    private let textures: TextureStore
+    private let texts: TextCache
+    private var frame = 0
+    private var viewport = Size(width: 1, height: 1)
+    private var drawable = (width: 1, height: 1)
+    private var scale: (x: Double, y: Double) { (Double(drawable.width) / viewport.width, Double(drawable.height) / viewport.height) }
+
+    /// The largest texture side this GL accepts.
+    public let maxTextureSize: Int
+
+    public init(textRasterizer: TextRasterizing?, textureBudgetBytes: Int) throws {
+        func program(_ fragment: String) throws -> GLProgram {
+            guard let vs = EmbeddedShaders.sources["quad.vert"], let fs = EmbeddedShaders.sources[fragment] else {
+                throw RenderError("shader \(fragment) is not embedded in this build")
+            }
+            return try GLProgram(vertex: vs, fragment: fs, name: fragment)
+        }
+        image = try program("image.frag")
+        solid = try program("solid.frag")
+        shape = try program("shape.frag")
+        text = try program("text.frag")
+        textures = TextureStore(budget: textureBudgetBytes)
+        texts = TextCache(rasterizer: textRasterizer)
+        var size: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+        maxTextureSize = Int(size)
+        glGenVertexArrays(1, &vertexArray)
+    }
+
+    deinit { glDeleteVertexArrays(1, &vertexArray) }
+
+    // MARK: Textures
+
+    /// Uploads a photo's pixels (RGBA8, straight alpha) for an item at a quality, replacing any
+    /// texture it had there.
+    public func upload(item: Int, quality: ImageQuality, width: Int, height: Int, pixels: [UInt8]) {
+        let texture = pixels.withUnsafeBytes { GLTexture(width: width, height: height, pixels: $0, mipmapped: true) }
+        textures.insert(texture, for: TextureKey(item: item, quality: quality))
+    }
+
+    public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
+        textures.contains(TextureKey(item: item, quality: quality))
+    }
+
+    public func removeTextures(item: Int) {
+        textures.remove(TextureKey(item: item, quality: .thumbnail))
+        textures.remove(TextureKey(item: item, quality: .full))
+    }
+
+    /// Bytes of photo textures on the GPU now.
+    public var textureBytes: Int { textures.byteCount }
+
+    /// Evicts least recently drawn photos beyond the budget; `protected` items stay.
+    @discardableResult
+    public func enforceTextureBudget(protecting protected: Set<Int>) -> [TextureKey] {
+        textures.evict(protecting: protected)
+    }
+
+    // MARK: Drawing
+
+    /// Draws `list` (in points) into the current framebuffer of `drawableWidth` x `drawableHeight`
+    /// pixels that shows a `viewport` of points.
+    public func draw(_ list: DisplayList, viewport: Size, drawableWidth: Int, drawableHeight: Int) {
+        frame += 1
+        self.viewport = viewport.isEmpty ? Size(width: 1, height: 1) : viewport
+        drawable = (max(1, drawableWidth), max(1, drawableHeight))
+        glViewport(0, 0, GLsizei(drawable.width), GLsizei(drawable.height))
+        let bg = list.background
+        glClearColor(GLfloat(bg.r), GLfloat(bg.g), GLfloat(bg.b), GLfloat(bg.a))
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glBindVertexArray(vertexArray)
+        for command in list.commands {
+            switch command {
+            case .image(let d): drawImage(d)
+            case .solid(let rect, let color): drawSolid(rect, color)
+            case .shape(let s): drawShape(s)
+            case .text(let t): drawText(t)
+            case .brokenImage(let frame, let name, let alpha): drawBroken(frame, name: name, alpha: alpha)
+            }
+        }
+        texts.endFrame(frame)
+    }
+
+    /// The pixels of the framebuffer just drawn, RGBA8, rows top to bottom.
+    public func readPixels() -> (width: Int, height: Int, pixels: [UInt8]) {
+        let (w, h) = drawable
+        var raw = [UInt8](repeating: 0, count: w * h * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
+        var flipped = [UInt8](repeating: 0, count: raw.count)
+        let row = w * 4
+        for y in 0..<h {
+            flipped.replaceSubrange(y * row..<(y + 1) * row, with: raw[(h - 1 - y) * row..<(h - y) * row])
+        }
+        return (w, h, flipped)
+    }
+
+    private func pixels(_ r: Rect) -> Rect {
+        let s = scale
+        return Rect(x: r.minX * s.x, y: r.minY * s.y, width: r.width * s.x, height: r.height * s.y)
+    }
+
+    private func use(_ program: GLProgram, rect: Rect, crop: Rect = .unit) {
+        glUseProgram(program.id)
+        let m: [GLfloat] = [GLfloat(rect.width), 0, 0, 0, GLfloat(rect.height), 0, GLfloat(rect.minX), GLfloat(rect.minY), 1]
+        glUniformMatrix3fv(program.location("u_transform"), 1, GLboolean(GL_FALSE), m)
+        glUniform2f(program.location("u_viewport"), GLfloat(drawable.width), GLfloat(drawable.height))
+        glUniform4f(program.location("u_crop"), GLfloat(crop.minX), GLfloat(crop.minY), GLfloat(crop.width), GLfloat(crop.height))
+        glUniform2f(program.location("u_size"), GLfloat(rect.width), GLfloat(rect.height))
+    }
+
+    private func quad() { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
+
+    private func drawImage(_ d: ImageDraw) {
+        guard d.alpha > 0, !d.frame.size.isEmpty else { return }
+        guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else {
+            drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha))
+            return
+        }
+        let rect = pixels(d.frame)
+        use(image, rect: rect, crop: d.crop)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+        glUniform1i(image.location("u_texture"), 0)
+        glUniform1f(image.location("u_alpha"), GLfloat(d.alpha))
+        glUniform1f(image.location("u_radius"), GLfloat(d.cornerRadius * scale.x))
+        quad()
+    }
+
+    private func drawSolid(_ r: Rect, _ c: Color) {
+        guard c.a > 0, !r.size.isEmpty else { return }
+        use(solid, rect: pixels(r))
+        glUniform4f(solid.location("u_color"), GLfloat(c.r), GLfloat(c.g), GLfloat(c.b), GLfloat(c.a))
+        quad()
+    }
+
+    private func drawShape(_ s: ShapeDraw) {
+        guard s.color.a > 0, s.radius > 0 else { return }
+        let radius = s.radius * scale.x
+        let centre = Point(x: s.center.x * scale.x, y: s.center.y * scale.y)
+        let side = 2 * radius + 2  // a pixel of room for the anti-aliased edge
+        use(shape, rect: Rect(center: centre, size: Size(width: side, height: side)))
+        let (kind, width, arc): (GLint, Double, (Double, Double)) = switch s.kind {
+        case .disc: (0, 0, (0, 0))
+        case .ring(let w): (1, w, (0, 0))
+        case .pie(let progress, let w): (2, w, (0, min(max(progress, 0), 1)))
+        case .arc(let start, let length, let w): (3, w, (start, length))
+        case .retry(let w): (4, w, (0, 0))
+        }
+        glUniform1i(shape.location("u_kind"), kind)
+        glUniform1f(shape.location("u_radius"), GLfloat(radius))
+        glUniform1f(shape.location("u_width"), GLfloat(width * scale.x))
+        glUniform2f(shape.location("u_arc"), GLfloat(arc.0), GLfloat(arc.1))
+        glUniform4f(shape.location("u_color"), GLfloat(s.color.r), GLfloat(s.color.g), GLfloat(s.color.b), GLfloat(s.color.a))
+        quad()
+    }
+
+    private func drawText(_ t: TextDraw) {
+        guard t.color.a > 0, !t.text.isEmpty else { return }
+        let maxWidth = t.maxWidth.map { Int($0 * scale.x) }
+        guard let texture = texts.texture(for: t.text, pixelSize: Int((t.size * scale.y).rounded()), maxWidth: maxWidth, frame: frame) else { return }
+        let w = Double(texture.width), h = Double(texture.height)
+        let p = Point(x: t.position.x * scale.x, y: t.position.y * scale.y)
+        let origin: Point = switch t.anchor {
+        case .topLeft: p
+        case .center: Point(x: p.x - w / 2, y: p.y - h / 2)
+        case .bottomCenter: Point(x: p.x - w / 2, y: p.y - h)
+        }
+        // Whole pixels keep glyphs crisp.
+        use(text, rect: Rect(x: origin.x.rounded(), y: origin.y.rounded(), width: w, height: h))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+        glUniform1i(text.location("u_texture"), 0)
+        glUniform4f(text.location("u_color"), GLfloat(t.color.r), GLfloat(t.color.g), GLfloat(t.color.b), GLfloat(t.color.a))
+        quad()
+    }
+
+    /// A dark tile with a broken-ring glyph and the file's name: what a file that did not decode shows.
+    private func drawBroken(_ frame: Rect, name: String, alpha: Double) {
+        drawSolid(frame, Color(r: 0.23, g: 0.2, b: 0.2, a: alpha))
+        let side = min(frame.width, frame.height)
+        let glyphRadius = max(6, side * 0.12)
+        let glyphCentre = Point(x: frame.midX, y: frame.midY - side * 0.08)
+        let grey = Color(r: 0.75, g: 0.72, b: 0.72, a: alpha)
+        drawShape(ShapeDraw(kind: .arc(start: 0.15, length: 0.7, width: max(1.5, glyphRadius * 0.18)), center: glyphCentre, radius: glyphRadius, color: grey))
+        let textSize = min(16, max(9, side * 0.09))
+        drawText(TextDraw(text: name, position: Point(x: frame.midX, y: glyphCentre.y + glyphRadius + textSize * 0.9),
+                          anchor: .center, size: textSize, color: grey, maxWidth: frame.width * 0.9))
+    }
+}

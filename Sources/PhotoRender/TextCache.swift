@@ -1,0 +1,29 @@
+/// Text drawn recently, kept as textures so a steady overlay costs no rasterising per frame.
+final class TextCache {
+    private struct Key: Hashable { let text: String; let pixelSize: Int; let maxWidth: Int? }
+    private var entries: [Key: (texture: GLTexture, lastUsed: Int)] = [:]
+    private let rasterizer: TextRasterizing?
+    /// Frames a text may go undrawn before its texture is dropped.
+    private let keepFrames = 120
+
+    init(rasterizer: TextRasterizing?) { self.rasterizer = rasterizer }
+
+    func texture(for text: String, pixelSize: Int, maxWidth: Int?, frame: Int) -> GLTexture? {
+        let key = Key(text: text, pixelSize: max(1, pixelSize), maxWidth: maxWidth)
+        if let hit = entries[key] {
+            entries[key]?.lastUsed = frame
+            return hit.texture
+        }
+        guard let raster = rasterizer?.rasterize(text, pixelSize: key.pixelSize, maxWidth: maxWidth),
+              raster.width > 0, raster.height > 0 else { return nil }
+        let texture = raster.pixels.withUnsafeBytes {
+            GLTexture(width: raster.width, height: raster.height, pixels: $0, mipmapped: false)
+        }
+        entries[key] = (texture, frame)
+        return texture
+    }
+
+    func endFrame(_ frame: Int) {
+        entries = entries.filter { frame - $0.value.lastUsed <= keepFrames }
+    }
+}

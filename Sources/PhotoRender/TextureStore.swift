@@ -1,0 +1,57 @@
+import PhotoCore
+
+public struct TextureKey: Hashable, Sendable {
+    public let item: Int
+    public let quality: ImageQuality
+    public init(item: Int, quality: ImageQuality) { self.item = item; self.quality = quality }
+}
+
+/// The photos on the GPU, within a byte budget: the least recently drawn go first, never the
+/// protected ones (the current page and its neighbours). GL thread only.
+final class TextureStore {
+    private var textures: [TextureKey: GLTexture] = [:]
+    private var lastDrawn: [TextureKey: Int] = [:]
+    private(set) var byteCount = 0
+    var budget: Int
+
+    init(budget: Int) { self.budget = budget }
+
+    func insert(_ texture: GLTexture, for key: TextureKey) {
+        remove(key)
+        textures[key] = texture
+        byteCount += texture.byteCount
+        lastDrawn[key] = Int.min  // uploaded but not drawn yet: first to go if nothing wants it
+    }
+
+    func remove(_ key: TextureKey) {
+        if let old = textures.removeValue(forKey: key) { byteCount -= old.byteCount }
+        lastDrawn[key] = nil
+    }
+
+    func contains(_ key: TextureKey) -> Bool { textures[key] != nil }
+
+    /// The best texture for a draw that asks for `quality`: that one, else a lower one, else a
+    /// higher one (a full image serves a thumbnail cell too, minified by its mipmaps).
+    func best(item: Int, quality: ImageQuality, frame: Int) -> GLTexture? {
+        let order: [ImageQuality] = quality == .full ? [.full, .thumbnail] : [.thumbnail, .full]
+        for q in order {
+            let key = TextureKey(item: item, quality: q)
+            if let t = textures[key] { lastDrawn[key] = frame; return t }
+        }
+        return nil
+    }
+
+    /// Drops least recently drawn textures until the store fits its budget. Returns what went.
+    @discardableResult
+    func evict(protecting protected: Set<Int>) -> [TextureKey] {
+        guard byteCount > budget else { return [] }
+        var evicted: [TextureKey] = []
+        let candidates = textures.keys.filter { !protected.contains($0.item) }
+            .sorted { (lastDrawn[$0] ?? .min) < (lastDrawn[$1] ?? .min) }
+        for key in candidates where byteCount > budget {
+            remove(key)
+            evicted.append(key)
+        }
+        return evicted
+    }
+}

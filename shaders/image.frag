@@ -1,0 +1,22 @@
+#version 300 es
+// A photo: straight-alpha texture out as premultiplied colour, with optional rounded corners.
+precision mediump float;
+uniform sampler2D u_texture;
+uniform float u_alpha;
+uniform vec2 u_size;        // quad size in pixels
+uniform float u_radius;     // corner radius in pixels, 0 for square corners
+in vec2 v_uv;
+in vec2 v_local;
+out vec4 fragColor;
+
+void main() {
+    vec4 c = texture(u_texture, v_uv);
+    float coverage = 1.0;
+    if (u_radius > 0.0) {
+        vec2 q = abs((v_local - 0.5) * u_size) - (u_size * 0.5 - u_radius);
+        float d = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - u_radius;
+        coverage = clamp(0.5 - d, 0.0, 1.0);
+    }
+    float a = c.a * u_alpha * coverage;
+    fragColor = vec4(c.rgb * a, a);
+}

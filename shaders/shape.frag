@@ -1,0 +1,72 @@
+#version 300 es
+// Signed-distance shapes, anti-aliased at any scale: discs (page dots), rings, the progress fan
+// (ring plus a pie sector growing clockwise from 12 o'clock), an indeterminate arc, a retry glyph.
+precision highp float;
+uniform vec4 u_color;       // straight alpha
+uniform vec2 u_size;        // quad size in pixels (the shape's bounding square)
+uniform float u_radius;     // outer radius in pixels
+uniform float u_width;      // ring width in pixels
+uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry
+uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns
+in vec2 v_local;
+out vec4 fragColor;
+
+const float TAU = 6.28318530718;
+
+float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }
+
+// Turns from 12 o'clock, clockwise (y points down), in [0, 1).
+float turnOf(vec2 p) { return fract(atan(p.x, -p.y) / TAU + 1.0); }
+
+// Coverage of the angular span [start, start + len) at point p, anti-aliased along the arc.
+float angular(vec2 p, float start, float len) {
+    if (len >= 1.0) return 1.0;
+    float t = fract(turnOf(p) - start + 1.0);
+    float inside = min(t, len - t) * TAU * length(p);
+    return t <= len ? clamp(inside + 0.5, 0.0, 1.0) : clamp(0.5 - min(t - len, 1.0 - t) * TAU * length(p), 0.0, 1.0);
+}
+
+float triangle(vec2 p, vec2 a, vec2 b, vec2 c) {
+    vec2 e0 = b - a, e1 = c - b, e2 = a - c;
+    vec2 v0 = p - a, v1 = p - b, v2 = p - c;
+    vec2 pq0 = v0 - e0 * clamp(dot(v0, e0) / dot(e0, e0), 0.0, 1.0);
+    vec2 pq1 = v1 - e1 * clamp(dot(v1, e1) / dot(e1, e1), 0.0, 1.0);
+    vec2 pq2 = v2 - e2 * clamp(dot(v2, e2) / dot(e2, e2), 0.0, 1.0);
+    float s = sign(e0.x * e2.y - e0.y * e2.x);
+    vec2 d = min(min(vec2(dot(pq0, pq0), s * (v0.x * e0.y - v0.y * e0.x)),
+                     vec2(dot(pq1, pq1), s * (v1.x * e1.y - v1.y * e1.x))),
+                     vec2(dot(pq2, pq2), s * (v2.x * e2.y - v2.y * e2.x)));
+    return -sqrt(d.x) * sign(d.y);
+}
+
+void main() {
+    vec2 p = (v_local - 0.5) * u_size;
+    float r = length(p);
+    float ringMid = u_radius - u_width * 0.5;
+    float ring = coverage(abs(r - ringMid) - u_width * 0.5);
+    float c;
+    if (u_kind == 0) {
+        c = coverage(r - u_radius);
+    } else if (u_kind == 1) {
+        c = ring;
+    } else if (u_kind == 2) {
+        // A gap of one ring width between the outline and the pie.
+        float pie = coverage(r - (u_radius - u_width * 2.0)) * angular(p, 0.0, u_arc.y);
+        c = max(ring, pie);
+    } else if (u_kind == 3) {
+        c = ring * angular(p, u_arc.x, u_arc.y);
+    } else {
+        // Retry: an open circular arrow, its head at the arc's end pointing clockwise.
+        float start = 0.1, len = 0.78;
+        float body = ring * angular(p, start, len);
+        float a = (start + len) * TAU;
+        vec2 along = vec2(sin(a), -cos(a));
+        vec2 tangent = vec2(cos(a), sin(a));
+        vec2 at = along * ringMid;
+        float w = u_width;
+        float head = coverage(triangle(p, at + tangent * w * 2.0, at + along * w * 1.8, at - along * w * 1.8));
+        c = max(body, head);
+    }
+    float a = c * u_color.a;
+    fragColor = vec4(u_color.rgb * a, a);
+}

@@ -1,0 +1,12 @@
+#version 300 es
+// Text: a glyph-coverage texture (white, alpha = coverage) tinted by one colour.
+precision mediump float;
+uniform sampler2D u_texture;
+uniform vec4 u_color;       // straight alpha
+in vec2 v_uv;
+out vec4 fragColor;
+
+void main() {
+    float a = texture(u_texture, v_uv).a * u_color.a;
+    fragColor = vec4(u_color.rgb * a, a);
+}
