@@ -24,6 +24,7 @@ let package = Package(
         system("CExif", "libexif", "libexif-dev"),
         system("CGLES3", "glesv2", "libgles-dev"),
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
+        system("CPNG", "libpng16", "libpng-dev"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -43,5 +44,18 @@ let package = Package(
             name: "PhotoPlatform",
             dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
+
+        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache.
+        // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
+        .target(
+            name: "PhotoPipeline",
+            dependencies: ["CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "PhotoPipelineTests",
+            dependencies: ["PhotoPipeline", "CTurboJPEG", "CPNG"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

@@ -1,0 +1,54 @@
+/// Why a file did not become pixels. Every case reads as a sentence a user can act on; the viewer
+/// shows a broken-image tile and logs `description`.
+public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read at all: missing, a directory, no permission, an I/O error.
+    case unreadable(path: String, reason: String)
+    /// The file has zero bytes.
+    case empty
+    /// The bytes are not in any image format we know (a text file named `.jpg`, say).
+    case notAnImage
+    /// The bytes start like an image but cannot be decoded.
+    case corrupt(reason: String)
+    /// The header claims more pixels than `DecodeLimits.maxMegapixels` allows.
+    case tooLarge(megapixels: Double, limit: Double)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
+        case .empty: return "the file is empty"
+        case .notAnImage: return "not an image in a format sdlphoto knows"
+        case let .corrupt(reason): return "the image is damaged: \(reason)"
+        case let .tooLarge(megapixels, limit):
+            return "the image claims \(Self.format(megapixels)) megapixels, more than the limit of \(Self.format(limit))"
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value >= 10 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
+    }
+}
+
+/// Bounds that keep a hostile file from taking the process down.
+public struct DecodeLimits: Sendable, Equatable {
+    /// SPEC 6: "an image whose header claims more than 400 megapixels (option) is not decoded at full size".
+    public static let defaultMaxMegapixels: Double = 400
+    /// Larger files are refused before a byte is read into memory.
+    public static let defaultMaxFileBytes = 1 << 30
+
+    public var maxMegapixels: Double
+    public var maxFileBytes: Int
+
+    public init(maxMegapixels: Double = defaultMaxMegapixels, maxFileBytes: Int = defaultMaxFileBytes) {
+        self.maxMegapixels = maxMegapixels
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public static let standard = DecodeLimits()
+
+    /// Throws `tooLarge` when `size` is over the pixel limit.
+    func check(_ size: PixelSize) throws {
+        if size.megapixels > maxMegapixels {
+            throw DecodeError.tooLarge(megapixels: size.megapixels, limit: maxMegapixels)
+        }
+    }
+}

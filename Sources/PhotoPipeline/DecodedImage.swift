@@ -1,0 +1,38 @@
+/// Decoded pixels, ready to upload as a texture.
+///
+/// - `pixels` holds `width * height * 4` bytes, RGBA8 in that byte order, straight (not premultiplied)
+///   alpha, rows top to bottom with no padding between them.
+/// - EXIF orientation is already applied: row 0 is the top of the picture as a person sees it.
+/// - A value type with no shared state; safe to hand from a worker thread to the render thread.
+public struct DecodedImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+
+    public static let bytesPerPixel = 4
+
+    /// - precondition: `pixels.count == width * height * 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * Self.bytesPerPixel,
+                     "DecodedImage: \(pixels.count) bytes do not make \(width)x\(height) RGBA8")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The RGBA bytes of the pixel at column `x`, row `y` (0-based, from the top left).
+    public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * Self.bytesPerPixel
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
+
+/// Width and height in pixels, as a viewer lays out a page before the pixels arrive.
+public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var longerSide: Int { max(width, height) }
+    public var megapixels: Double { Double(width) * Double(height) / 1_000_000 }
+    public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,32 @@
+import CTurboJPEG
+
+/// A libjpeg-turbo scaling factor (num/denom) that the IDCT applies for free while decoding.
+struct DCTScale: Equatable, CustomStringConvertible {
+    let num: Int
+    let denom: Int
+
+    static let full = DCTScale(num: 1, denom: 1)
+
+    /// The size libjpeg-turbo produces at this scale (TJSCALED: rounds up).
+    func apply(to size: PixelSize) -> PixelSize {
+        PixelSize(width: (size.width * num + denom - 1) / denom, height: (size.height * num + denom - 1) / denom)
+    }
+
+    var description: String { "\(num)/\(denom)" }
+
+    /// Every downscaling factor the library offers (num <= denom), largest first.
+    static let available: [DCTScale] = {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count), count > 0 else { return [.full] }
+        let all = (0..<Int(count)).map { DCTScale(num: Int(factors[$0].num), denom: Int(factors[$0].denom)) }
+        let shrinking = all.filter { $0.num <= $0.denom }
+        return shrinking.sorted { $0.num * $1.denom > $1.num * $0.denom }
+    }()
+
+    /// The smallest factor whose result keeps the longer side at least `maxPixelSize`, so the area
+    /// filter that follows always shrinks and never enlarges. Full scale when no bound is given.
+    static func smallest(for size: PixelSize, reaching maxPixelSize: Int?) -> DCTScale {
+        guard let target = maxPixelSize, target > 0 else { return .full }
+        return available.last { $0.apply(to: size).longerSide >= target } ?? .full
+    }
+}

@@ -1,0 +1,55 @@
+/// Reads image dimensions from the fixed-layout headers of PNG, GIF, BMP and WebP without decoding.
+///
+/// Used twice: by `ImageDecoder.probe` for layout, and before handing bytes to SDL2_image, so that a
+/// header claiming 100000x100000 is refused before any decoder allocates for it.
+/// JPEG headers go through libjpeg-turbo instead (`TurboJPEGDecoder.header`).
+enum HeaderProbe {
+    /// The dimensions the header claims, or nil when the format has no cheap header or it is cut short.
+    static func size(of bytes: [UInt8], format: ImageFormat) -> PixelSize? {
+        switch format {
+        case .png:
+            // Signature (8), IHDR length (4), "IHDR" (4), width (4, big-endian), height (4).
+            guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+            return PixelSize(width: bigEndian32(bytes, 16), height: bigEndian32(bytes, 20))
+        case .gif:
+            guard bytes.count >= 10 else { return nil }
+            return PixelSize(width: littleEndian16(bytes, 6), height: littleEndian16(bytes, 8))
+        case .bmp:
+            guard bytes.count >= 26 else { return nil }
+            let width = Int(Int32(bitPattern: UInt32(littleEndian32(bytes, 18))))
+            let height = Int(Int32(bitPattern: UInt32(littleEndian32(bytes, 22))))
+            return PixelSize(width: abs(width), height: abs(height))  // negative height: top-down rows
+        case .webp:
+            return webpSize(bytes)
+        case .jpeg, .other:
+            return nil
+        }
+    }
+
+    private static func webpSize(_ b: [UInt8]) -> PixelSize? {
+        guard b.count >= 30 else { return nil }
+        switch String(decoding: b[12..<16], as: UTF8.self) {
+        case "VP8X":  // canvas width-1 and height-1, 24 bits each
+            let w = Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16
+            let h = Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16
+            return PixelSize(width: w + 1, height: h + 1)
+        case "VP8L":  // 14 bits each, minus one, after the 0x2F signature byte
+            let bits = littleEndian32(b, 21)
+            return PixelSize(width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
+        case "VP8 ":  // key frame: 3-byte tag, 3-byte start code, then 14-bit width and height
+            return PixelSize(width: littleEndian16(b, 26) & 0x3FFF, height: littleEndian16(b, 28) & 0x3FFF)
+        default:
+            return nil
+        }
+    }
+
+    private static func bigEndian32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+    private static func littleEndian32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24
+    }
+    private static func littleEndian16(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) | Int(b[i + 1]) << 8
+    }
+}

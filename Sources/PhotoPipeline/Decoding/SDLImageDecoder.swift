@@ -1,0 +1,56 @@
+import CSDL2
+import CSDL2Image
+
+/// Every format SDL2_image knows (PNG, GIF first frame, WebP, TIFF, BMP, ...), converted to RGBA8.
+///
+/// Thread-safe: SDL2_image is initialised once, each call owns its surfaces, and SDL keeps its
+/// error message per thread. Callers check header dimensions first (`HeaderProbe`), because
+/// SDL2_image allocates whatever a header claims.
+enum SDLImageDecoder {
+    // IMG_Init loads the codec libraries; it is not safe to race, so it runs once (Swift statics are).
+    private static let codecs: Void = {
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
+    }()
+
+    /// - parameter recognised: whether the magic bytes named a format; decides `corrupt` vs `notAnImage`.
+    static func decode(_ bytes: [UInt8], recognised: Bool) throws -> DecodedImage {
+        _ = codecs
+        guard !bytes.isEmpty else { throw DecodeError.empty }
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            guard let stream = SDL_RWFromConstMem(raw.baseAddress, Int32(clamping: raw.count)) else { return nil }
+            return IMG_Load_RW(stream, 1)  // 1: IMG_Load_RW closes the stream, on failure too
+        }
+        guard let loaded else {
+            throw recognised ? DecodeError.corrupt(reason: lastError) : DecodeError.notAnImage
+        }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+            throw DecodeError.corrupt(reason: "cannot convert to RGBA: \(lastError)")
+        }
+        defer { SDL_FreeSurface(rgba) }
+        return try copyPixels(of: rgba)
+    }
+
+    // ABGR8888 is a packed 32-bit format; on little-endian machines its bytes are R, G, B, A.
+    private static func copyPixels(of surface: UnsafeMutablePointer<SDL_Surface>) throws -> DecodedImage {
+        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        guard SDL_LockSurface(surface) == 0 else { throw DecodeError.corrupt(reason: lastError) }
+        defer { SDL_UnlockSurface(surface) }
+        guard let base = surface.pointee.pixels?.assumingMemoryBound(to: UInt8.self), width > 0, height > 0 else {
+            throw DecodeError.corrupt(reason: "the decoder produced no pixels")
+        }
+        let rowBytes = width * DecodedImage.bytesPerPixel
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for row in 0..<height {
+                (out.baseAddress! + row * rowBytes).update(from: base + row * pitch, count: rowBytes)
+            }
+        }
+        return DecodedImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static var lastError: String {
+        let message = String(cString: SDL_GetError())
+        return message.isEmpty ? "unknown SDL2_image error" : message
+    }
+}

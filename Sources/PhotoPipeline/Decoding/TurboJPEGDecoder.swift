@@ -1,0 +1,89 @@
+import CTurboJPEG
+
+/// JPEG through libjpeg-turbo, with DCT-domain scaling (SPEC 6: "JPEGs are decoded with DCT-domain
+/// scaling (libjpeg-turbo: 1/2, 1/4, 1/8) to the smallest scale at least the cell size").
+///
+/// Thread-safe: each call owns its own TurboJPEG handle. Returns pixels as stored (EXIF orientation
+/// not applied) at the chosen DCT scale; `ImageDecoder` finishes the job.
+///
+/// Hostile-file policy: a header over `limits.maxMegapixels` is decoded only when the DCT-scaled
+/// result is within the limit; otherwise it is refused with `tooLarge`. Progressive files are decoded
+/// with `TJFLAG_LIMITSCANS`, which stops files with hundreds of scans built to burn CPU.
+/// Truncated files decode with libjpeg's grey fill for the missing part, as every viewer shows them
+/// (libjpeg reports a warning, not an error); a file cut before its first scan is `corrupt`.
+enum TurboJPEGDecoder {
+    struct Header {
+        let size: PixelSize
+        let isCMYK: Bool
+    }
+
+    static func header(of bytes: [UInt8]) throws -> Header {
+        let handle = try Handle()
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer { jpeg in
+            tjDecompressHeader3(handle.raw, jpeg.baseAddress, UInt(jpeg.count),
+                                &width, &height, &subsampling, &colorspace)
+        }
+        guard status == 0, width > 0, height > 0 else { throw DecodeError.corrupt(reason: handle.lastError) }
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
+    }
+
+    static func decode(_ bytes: [UInt8], maxPixelSize: Int?, limits: DecodeLimits) throws -> DecodedImage {
+        let header = try header(of: bytes)
+        let scale = DCTScale.smallest(for: header.size, reaching: maxPixelSize)
+        let scaled = scale.apply(to: header.size)
+        try limits.check(scaled)
+
+        let handle = try Handle()
+        let format = header.isCMYK ? TJPF_CMYK : TJPF_RGBA
+        var pixels = [UInt8](repeating: 0, count: scaled.width * scaled.height * DecodedImage.bytesPerPixel)
+        let status = bytes.withUnsafeBufferPointer { jpeg in
+            pixels.withUnsafeMutableBufferPointer { out in
+                tjDecompress2(handle.raw, jpeg.baseAddress, UInt(jpeg.count), out.baseAddress,
+                              Int32(scaled.width), 0, Int32(scaled.height),
+                              Int32(format.rawValue), TJFLAG_LIMITSCANS)
+            }
+        }
+        // A warning (truncated data, extraneous bytes) still leaves a complete, displayable buffer.
+        if status != 0 && tjGetErrorCode(handle.raw) != Int32(TJERR_WARNING.rawValue) {
+            throw DecodeError.corrupt(reason: handle.lastError)
+        }
+        if header.isCMYK { convertInvertedCMYKToRGBA(&pixels) }
+        return DecodedImage(width: scaled.width, height: scaled.height, pixels: pixels)
+    }
+
+    // libjpeg-turbo stores CMYK as Adobe does, inverted (255 = no ink), so R = C * K / 255.
+    private static func convertInvertedCMYKToRGBA(_ pixels: inout [UInt8]) {
+        pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let k = UInt32(p[i + 3])
+                p[i] = UInt8(UInt32(p[i]) * k / 255)
+                p[i + 1] = UInt8(UInt32(p[i + 1]) * k / 255)
+                p[i + 2] = UInt8(UInt32(p[i + 2]) * k / 255)
+                p[i + 3] = 255
+                i += 4
+            }
+        }
+    }
+
+    /// Owns one `tjhandle`; destroyed with its owner.
+    private final class Handle {
+        let raw: tjhandle
+
+        init() throws {
+            guard let raw = tjInitDecompress() else {
+                throw DecodeError.corrupt(reason: "libjpeg-turbo could not start a decompressor")
+            }
+            self.raw = raw
+        }
+
+        deinit { tjDestroy(raw) }
+
+        var lastError: String {
+            guard let message = tjGetErrorStr2(raw) else { return "unknown libjpeg-turbo error" }
+            return String(cString: message)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Files and bytes to `DecodedImage`: the one entry point the viewer calls.
+///
+/// Backends: JPEG through libjpeg-turbo with DCT scaling, everything else through SDL2_image.
+/// `maxPixelSize` bounds the longer side of the result (aspect kept, area-averaged); nil means
+/// full size. Orientation from EXIF is applied.
+///
+/// - important: Thread-safe. Call it from worker threads, never the render thread; each call holds
+///   only its own memory (the file's bytes, one full-size buffer at most, the result).
+public enum ImageDecoder {
+    public static func decode(path: String, maxPixelSize: Int?, limits: DecodeLimits = .standard) throws -> DecodedImage {
+        let bytes = try FileBytes.read(path: path, maxBytes: limits.maxFileBytes)
+        return try decode(data: bytes, name: path, maxPixelSize: maxPixelSize, limits: limits)
+    }
+
+    /// - parameter name: for messages only (a path or URL); the format is read from the bytes.
+    public static func decode(data: [UInt8], name: String, maxPixelSize: Int?, limits: DecodeLimits = .standard) throws -> DecodedImage {
+        guard !data.isEmpty else { throw DecodeError.empty }
+        let format = ImageFormat(sniffing: data)
+        var image: DecodedImage
+        switch format {
+        case .jpeg:
+            image = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
+        default:
+            if let claimed = HeaderProbe.size(of: data, format: format) { try limits.check(claimed) }
+            image = try SDLImageDecoder.decode(data, recognised: format != .other)
+        }
+        if let maxPixelSize { image = AreaDownscaler.downscale(image, maxPixelSize: maxPixelSize) }
+        return image
+    }
+
+    /// Dimensions from the header alone, as displayed (after EXIF orientation), for layout before
+    /// the pixels arrive. Reads the first `probeBytes` of the file; nil when that is not enough or
+    /// the format has no cheap header (TIFF, say), in which case the caller waits for the decode.
+    public static func probe(path: String) -> PixelSize? {
+        guard let head = try? FileBytes.readPrefix(path: path, count: probeBytes) else { return nil }
+        let format = ImageFormat(sniffing: head)
+        if format == .jpeg {
+            return try? TurboJPEGDecoder.header(of: head).size
+        }
+        return HeaderProbe.size(of: head, format: format)
+    }
+
+    /// Enough for a JPEG whose SOF sits behind a full 64 KiB EXIF segment and an ICC profile.
+    static let probeBytes = 256 * 1024
+}

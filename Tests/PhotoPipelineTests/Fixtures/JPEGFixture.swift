@@ -1,0 +1,42 @@
+import CTurboJPEG
+import PhotoPipeline
+
+/// Real JPEG files for tests, written by libjpeg-turbo.
+enum JPEGFixture {
+    typealias Paint = (_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)
+
+    /// RGB source painted by `paint`, compressed at `quality` with 4:4:4 unless told otherwise.
+    static func make(width: Int, height: Int, quality: Int32 = 95, subsampling: TJSAMP = TJSAMP_444,
+                     flags: Int32 = 0, paint: Paint) -> [UInt8] {
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = paint(x, y)
+                let i = (y * width + x) * 4
+                rgba[i] = r; rgba[i + 1] = g; rgba[i + 2] = b
+            }
+        }
+        return compress(rgba, width: width, height: height, format: TJPF_RGBA, quality: quality,
+                        subsampling: subsampling, flags: flags)
+    }
+
+    /// Raw pixels in `format` (TJPF_CMYK for a CMYK JPEG, say) compressed as they are.
+    static func compress(_ pixels: [UInt8], width: Int, height: Int, format: TJPF, quality: Int32 = 95,
+                         subsampling: TJSAMP = TJSAMP_444, flags: Int32 = 0) -> [UInt8] {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = pixels.withUnsafeBufferPointer { src in
+            tjCompress2(handle, src.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue),
+                        &output, &size, Int32(subsampling.rawValue), quality, flags)
+        }
+        precondition(status == 0, "tjCompress2: \(String(cString: tjGetErrorStr2(handle)))")
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    static func solid(width: Int, height: Int, _ rgb: (UInt8, UInt8, UInt8)) -> [UInt8] {
+        make(width: width, height: height) { _, _ in rgb }
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import PhotoPipeline
+
+@Suite struct ImageDecoderTests {
+    let dir = TempDirectory()
+
+    @Test func aJPEGDecodesAtFullSizeInItsOwnColour() throws {
+        let path = dir.write("orange.jpg", JPEGFixture.solid(width: 64, height: 48, (240, 120, 20)))
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: nil)
+        #expect(image.width == 64 && image.height == 48)
+        #expect(isClose(image.rgba(x: 10, y: 10), (240, 120, 20)))
+        #expect(image.rgba(x: 10, y: 10).a == 255)
+    }
+
+    @Test func aJPEGShrinksToFitTheLongerSideKeepingItsAspect() throws {
+        let path = dir.write("wide.jpg", JPEGFixture.solid(width: 1600, height: 1200, (20, 200, 90)))
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: 256)
+        #expect(image.width == 256 && image.height == 192)
+        #expect(isClose(image.rgba(x: 128, y: 96), (20, 200, 90)))
+    }
+
+    @Test func aSmallImageIsNeverEnlarged() throws {
+        let path = dir.write("small.jpg", JPEGFixture.solid(width: 40, height: 30, (0, 0, 255)))
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: 256)
+        #expect(image.width == 40 && image.height == 30)
+    }
+
+    @Test func aPNGKeepsItsTransparencyAndColour() throws {
+        let png = PNGFixture.rgba(width: 20, height: 10) { x, _ in x < 10 ? (255, 0, 0, 255) : (0, 0, 255, 0) }
+        let image = try ImageDecoder.decode(path: dir.write("half.png", png), maxPixelSize: nil)
+        #expect(image.width == 20 && image.height == 10)
+        #expect(image.rgba(x: 2, y: 5) == (255, 0, 0, 255))
+        #expect(image.rgba(x: 15, y: 5).a == 0)
+    }
+
+    @Test func decodingFromMemoryNeedsNoFile() throws {
+        let image = try ImageDecoder.decode(data: JPEGFixture.solid(width: 8, height: 8, (255, 255, 255)),
+                                            name: "memory", maxPixelSize: nil)
+        #expect(image.width == 8 && isClose(image.rgba(x: 4, y: 4), (255, 255, 255)))
+    }
+
+    @Test func probeReadsDimensionsWithoutDecoding() throws {
+        let jpeg = dir.write("p.jpg", JPEGFixture.solid(width: 123, height: 45, (9, 9, 9)))
+        let png = dir.write("p.png", PNGFixture.rgba(width: 7, height: 300) { _, _ in (0, 0, 0, 255) })
+        #expect(ImageDecoder.probe(path: jpeg) == PixelSize(width: 123, height: 45))
+        #expect(ImageDecoder.probe(path: png) == PixelSize(width: 7, height: 300))
+        #expect(ImageDecoder.probe(path: dir.path + "/missing.jpg") == nil)
+    }
+}
