@@ -12,6 +12,9 @@ let edge: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
     name: "sdlphoto",
+    products: [
+        .executable(name: "sdlphoto", targets: ["sdlphoto"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -57,5 +60,16 @@ let package = Package(
             dependencies: ["PhotoPipeline", "CTurboJPEG", "CPNG"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+
+        // The demo gallery that a run with no arguments shows.
+        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
+
+        .executableTarget(
+            name: "sdlphoto",
+            dependencies: [
+                "PhotoCore", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "DemoGallery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: edge),
     ]
 )

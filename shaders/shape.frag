@@ -6,7 +6,7 @@ uniform vec4 u_color;       // straight alpha
 uniform vec2 u_size;        // quad size in pixels (the shape's bounding square)
 uniform float u_radius;     // outer radius in pixels
 uniform float u_width;      // ring width in pixels
-uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry
+uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image)
 uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns
 in vec2 v_local;
 out vec4 fragColor;
@@ -55,6 +55,11 @@ void main() {
         c = max(ring, pie);
     } else if (u_kind == 3) {
         c = ring * angular(p, u_arc.x, u_arc.y);
+    } else if (u_kind == 5) {
+        // A ring crossed by a diagonal bar from top-left to bottom-right.
+        vec2 d = normalize(vec2(1.0, 1.0));
+        float bar = abs(p.x * d.y - p.y * d.x) - u_width * 0.5;
+        c = max(ring, coverage(max(bar, r - ringMid)));
     } else {
         // Retry: an open circular arrow, its head at the arc's end pointing clockwise.
         float start = 0.1, len = 0.78;

@@ -19,11 +19,11 @@ public final class EventSource: @unchecked Sendable {
         SDL_PushEvent(&e)
     }
 
-    /// Waits at most `timeoutMs` (0: just poll) for the first event, then takes every event queued.
+    /// Waits at most `timeoutMs` (0: just poll; -1: until an event) for the first event, then takes every event queued.
     public func next(timeoutMs: Int) -> [PlatformEvent] {
         var e = SDL_Event()
         var events: [PlatformEvent] = []
-        let got = timeoutMs > 0 ? SDL_WaitEventTimeout(&e, Int32(timeoutMs)) : SDL_PollEvent(&e)
+        let got = timeoutMs == 0 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, Int32(clamping: timeoutMs))
         guard got == 1 else { return [] }
         repeat {
             if let t = translate(e) { events.append(t) }

@@ -25,6 +25,11 @@ public final class Window {
         // Touches arrive as finger events; mouse events SDL makes from them are dropped later too.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        if SDL_getenv("SDL_VIDEODRIVER") == nil {
+            // Left to itself SDL falls back to its offscreen driver, an invisible window that
+            // looks like a hang. Only real displays are chosen unless a person asks otherwise.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, Window.displayDrivers)
+        }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw PlatformError("cannot open a window: \(PlatformError.sdlError) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
         }
@@ -67,12 +72,22 @@ public final class Window {
         SDL_Quit()
     }
 
+    /// X11 where DISPLAY is set, Wayland where a runtime dir could hold its socket (libwayland
+    /// prints its own complaint otherwise), and KMS/DRM for a bare console.
+    private static var displayDrivers: String {
+        var drivers: [String] = []
+        if SDL_getenv("DISPLAY") != nil { drivers.append("x11") }
+        if SDL_getenv("WAYLAND_DISPLAY") != nil || SDL_getenv("XDG_RUNTIME_DIR") != nil { drivers.append("wayland") }
+        drivers.append("KMSDRM")
+        return drivers.joined(separator: ",")
+    }
+
     private static var centredPosition: UInt32 { SDL_WINDOWPOS_CENTERED_MASK | 0 }
 
     static var driverHint: String {
         if let d = SDL_GetCurrentVideoDriver() { return String(cString: d) }
         if let env = SDL_getenv("SDL_VIDEODRIVER") { return String(cString: env) }
-        return "auto"
+        return "tried \(displayDrivers), no display found"
     }
 
     /// The video driver in use (x11, wayland, offscreen ...).

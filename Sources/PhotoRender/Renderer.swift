@@ -151,20 +151,28 @@ public final class Renderer {
         guard s.color.a > 0, s.radius > 0 else { return }
         let radius = s.radius * scale.x
         let centre = Point(x: s.center.x * scale.x, y: s.center.y * scale.y)
+        let (kind, width, arc): (ShaderShape, Double, (Double, Double)) = switch s.kind {
+        case .disc: (.disc, 0, (0, 0))
+        case .ring(let w): (.ring, w, (0, 0))
+        case .pie(let progress, let w): (.pie, w, (0, min(max(progress, 0), 1)))
+        case .arc(let start, let length, let w): (.arc, w, (start, length))
+        case .retry(let w): (.retry, w, (0, 0))
+        }
+        drawShape(kind, centre: centre, radius: radius, width: width * scale.x, arc: arc, color: s.color)
+    }
+
+    /// The `u_kind` values of shape.frag.
+    private enum ShaderShape: GLint { case disc = 0, ring, pie, arc, retry, slashedRing }
+
+    /// Centre, radius and width in pixels.
+    private func drawShape(_ kind: ShaderShape, centre: Point, radius: Double, width: Double, arc: (Double, Double), color: Color) {
         let side = 2 * radius + 2  // a pixel of room for the anti-aliased edge
         use(shape, rect: Rect(center: centre, size: Size(width: side, height: side)))
-        let (kind, width, arc): (GLint, Double, (Double, Double)) = switch s.kind {
-        case .disc: (0, 0, (0, 0))
-        case .ring(let w): (1, w, (0, 0))
-        case .pie(let progress, let w): (2, w, (0, min(max(progress, 0), 1)))
-        case .arc(let start, let length, let w): (3, w, (start, length))
-        case .retry(let w): (4, w, (0, 0))
-        }
-        glUniform1i(shape.location("u_kind"), kind)
+        glUniform1i(shape.location("u_kind"), kind.rawValue)
         glUniform1f(shape.location("u_radius"), GLfloat(radius))
-        glUniform1f(shape.location("u_width"), GLfloat(width * scale.x))
+        glUniform1f(shape.location("u_width"), GLfloat(width))
         glUniform2f(shape.location("u_arc"), GLfloat(arc.0), GLfloat(arc.1))
-        glUniform4f(shape.location("u_color"), GLfloat(s.color.r), GLfloat(s.color.g), GLfloat(s.color.b), GLfloat(s.color.a))
+        glUniform4f(shape.location("u_color"), GLfloat(color.r), GLfloat(color.g), GLfloat(color.b), GLfloat(color.a))
         quad()
     }
 
@@ -188,14 +196,15 @@ public final class Renderer {
         quad()
     }
 
-    /// A dark tile with a broken-ring glyph and the file's name: what a file that did not decode shows.
+    /// A dark tile with a slashed-circle glyph and the file's name: what a file that did not decode shows.
     private func drawBroken(_ frame: Rect, name: String, alpha: Double) {
         drawSolid(frame, Color(r: 0.23, g: 0.2, b: 0.2, a: alpha))
         let side = min(frame.width, frame.height)
         let glyphRadius = max(6, side * 0.12)
         let glyphCentre = Point(x: frame.midX, y: frame.midY - side * 0.08)
         let grey = Color(r: 0.75, g: 0.72, b: 0.72, a: alpha)
-        drawShape(ShapeDraw(kind: .arc(start: 0.15, length: 0.7, width: max(1.5, glyphRadius * 0.18)), center: glyphCentre, radius: glyphRadius, color: grey))
+        drawShape(.slashedRing, centre: Point(x: glyphCentre.x * scale.x, y: glyphCentre.y * scale.y), radius: glyphRadius * scale.x,
+                  width: max(1.5, glyphRadius * 0.16) * scale.x, arc: (0, 0), color: grey)
         let textSize = min(16, max(9, side * 0.09))
         drawText(TextDraw(text: name, position: Point(x: frame.midX, y: glyphCentre.y + glyphRadius + textSize * 0.9),
                           anchor: .center, size: textSize, color: grey, maxWidth: frame.width * 0.9))
