@@ -56,6 +56,14 @@ import Testing
         #expect(listing(cache.root + "/normal").isEmpty)
     }
 
+    @Test func theSecondRequestIsServedFromTheCacheWithoutDecoding() throws {
+        let path = photo("again.jpg", (120, 60, 30)), decoder = CountingDecoder()
+        let first = try cache.thumbnail(for: path, cellPixels: 128, decoder: decoder).get()
+        let second = try cache.thumbnail(for: path, cellPixels: 128, decoder: decoder).get()
+        #expect(decoder.count == 1)
+        #expect(second == first)
+    }
+
     @Test func aValidCachedThumbnailIsUsedInsteadOfDecoding() throws {
         let path = photo("cached.jpg", (255, 0, 0))
         let marker = DecodedImage(width: 2, height: 1, pixels: [0, 255, 0, 255, 0, 255, 0, 255])

@@ -6,15 +6,8 @@ import Glibc
 ///
 /// Writes only inside `root`, atomically, directories 0700 and files 0600; never touches the
 /// user's files. A value type with no mutable state: thread-safe, share it across workers.
-public struct ThumbnailCache: Sendable {
-    /// Which folder: the spec's two sizes.
-    public enum Flavor: String, Sendable, CaseIterable {
-        case normal, large
-        /// The longer side of a thumbnail in this folder, at most.
-        public var pixels: Int { self == .normal ? 128 : 256 }
-        /// `normal` when 128 px are enough for the cell, else `large`.
-        public init(neededPixels: Int) { self = neededPixels <= 128 ? .normal : .large }
-    }
+public struct ThumbnailCache: ThumbnailCaching {
+    public typealias Flavor = ThumbnailFlavor
 
     /// The folder that holds `normal/` and `large/`, e.g. `~/.cache/thumbnails`.
     public let root: String
@@ -56,7 +49,7 @@ public struct ThumbnailCache: Sendable {
 
     /// Saves `image` as the thumbnail of `path`, in `flavor` (by default the smallest folder its
     /// longer side fits). Throws when the file's mtime cannot be read or the folder is not writable.
-    public func store(_ image: DecodedImage, for path: String, flavor: Flavor? = nil) throws {
+    public func store(_ image: DecodedImage, for path: String, flavor: Flavor?) throws {
         guard let mtime = Self.modificationTime(of: path) else {
             throw CacheWriteError(path: path, reason: "cannot read the original's modification time")
         }
