@@ -70,3 +70,37 @@ import Testing
         #expect(isClose(image.rgba(x: 1013, y: 13), (0, 0, 255), tolerance: 20))
     }
 }
+
+@Suite struct EmbeddedMetadataFormatTests {
+    let dir = TempDirectory()
+
+    @Test func aPNGWithAnExifOrientationChunkIsTurned() throws {
+        let stored = PNGFixture.rgba(width: 40, height: 20) { x, y in x < 8 && y < 8 ? (255, 0, 0, 255) : (255, 255, 255, 255) }
+        let png = PNGChunks.insert([("eXIf", ExifSegment.tiff(orientation: 6))], into: stored)
+        let path = dir.write("turned.png", png)
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: nil)
+        #expect(image.width == 20 && image.height == 40)
+        #expect(image.rgba(x: 17, y: 2) == (255, 0, 0, 255))  // stored top-left is the visual top-right
+        #expect(ImageDecoder.probe(path: path) == PixelSize(width: 20, height: 40))
+    }
+
+    @Test func aTIFFDecodesThroughSDLImageAndProbesItsSize() throws {
+        let tiff = TIFFFixture.rgb(width: 6, height: 2) { x, _ in x < 3 ? (255, 0, 0) : (0, 0, 255) }
+        let path = dir.write("scan.tif", tiff)
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: nil)
+        #expect(image.width == 6 && image.height == 2)
+        #expect(image.rgba(x: 0, y: 1) == (255, 0, 0, 255) && image.rgba(x: 5, y: 0) == (0, 0, 255, 255))
+        #expect(ImageDecoder.probe(path: path) == PixelSize(width: 6, height: 2))
+    }
+
+    @Test func aTIFFClaiming100000x100000IsRefused() {
+        let tiff = TIFFFixture.rgb(width: 2, height: 2) { _, _ in (0, 0, 0) }
+        var liar = tiff
+        for (offset, value) in [(18, 100_000), (30, 100_000)] {  // the values of tags 256 and 257
+            for k in 0..<4 { liar[offset + k] = UInt8(value >> (24 - 8 * k) & 0xFF) }
+        }
+        #expect(throws: DecodeError.tooLarge(megapixels: 10_000, limit: 400)) {
+            try ImageDecoder.decode(data: liar, name: "liar.tif", maxPixelSize: 256)
+        }
+    }
+}
