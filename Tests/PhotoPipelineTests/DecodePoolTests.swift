@@ -119,4 +119,29 @@ final class Gate: @unchecked Sendable {
         guard case .failure(.unreadable) = byKey[dir.path + "/missing.jpg"]! else { Issue.record("missing file decoded"); return }
         #expect(DecodePool<String, Int>.defaultWorkerCount >= 1)
     }
+
+    @Test func pngsAndGIFsDecodeSafelyOnManyWorkersAtOnce() throws {
+        let dir = TempDirectory()
+        var expected: [String: (Int, Int, Int)] = [:]
+        for i in 0..<12 {
+            let colour = (i * 20, 255 - i * 20, 100)
+            let path = i % 2 == 0
+                ? dir.write("\(i).png", PNGFixture.rgba(width: 200, height: 150) { _, _ in (UInt8(colour.0), UInt8(colour.1), 100, 255) })
+                : dir.write("\(i).gif", GIFFixture.animated(width: 40, height: 30, frames: [(UInt8(colour.0), UInt8(colour.1), 100)]))
+            expected[path] = colour
+        }
+        let got = Deliveries<Result<DecodedImage, DecodeError>>()
+        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 4, deliver: got.record)
+        for path in expected.keys {
+            pool.submit(key: path, priority: .visible) {
+                Result { try ImageDecoder.decode(path: path, maxPixelSize: 64) }.mapError { $0 as! DecodeError }
+            }
+        }
+        #expect(got.wait(for: expected.count))
+        for (path, result) in zip(got.keys, got.outputs) {
+            let image = try result.get()
+            #expect(image.width == (path.hasSuffix(".png") ? 64 : 40), "\(path)")  // a GIF this small is not enlarged
+            #expect(isClose(image.rgba(x: 10, y: 10), expected[path]!, tolerance: 1), "\(path)")
+        }
+    }
 }
