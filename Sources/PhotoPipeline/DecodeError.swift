@@ -27,28 +27,3 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         value >= 10 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
     }
 }
-
-/// Bounds that keep a hostile file from taking the process down.
-public struct DecodeLimits: Sendable, Equatable {
-    /// SPEC 6: "an image whose header claims more than 400 megapixels (option) is not decoded at full size".
-    public static let defaultMaxMegapixels: Double = 400
-    /// Larger files are refused before a byte is read into memory.
-    public static let defaultMaxFileBytes = 1 << 30
-
-    public var maxMegapixels: Double
-    public var maxFileBytes: Int
-
-    public init(maxMegapixels: Double = defaultMaxMegapixels, maxFileBytes: Int = defaultMaxFileBytes) {
-        self.maxMegapixels = maxMegapixels
-        self.maxFileBytes = maxFileBytes
-    }
-
-    public static let standard = DecodeLimits()
-
-    /// Throws `tooLarge` when `size` is over the pixel limit.
-    func check(_ size: PixelSize) throws {
-        if size.megapixels > maxMegapixels {
-            throw DecodeError.tooLarge(megapixels: size.megapixels, limit: maxMegapixels)
-        }
-    }
-}

@@ -17,15 +17,19 @@ public enum ImageDecoder {
         guard !data.isEmpty else { throw DecodeError.empty }
         let format = ImageFormat(sniffing: data)
         var image: DecodedImage
+        var orientation = ExifOrientation.up  // from JPEG EXIF and PNG eXIf; WebP and TIFF not yet
         switch format {
         case .jpeg:
             image = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
+            orientation = ExifMetadata(jpeg: data)?.orientation ?? .up
         default:
             if let claimed = HeaderProbe.size(of: data, format: format) { try limits.check(claimed) }
             image = try SDLImageDecoder.decode(data, recognised: format != .other)
+            if format == .png { orientation = PNGChunks.exifOrientation(of: data) }
         }
+        // Shrink first, turn second: the longer side is the same either way, and turning is cheaper small.
         if let maxPixelSize { image = AreaDownscaler.downscale(image, maxPixelSize: maxPixelSize) }
-        return image
+        return orientation.apply(to: image)
     }
 
     /// Dimensions from the header alone, as displayed (after EXIF orientation), for layout before
@@ -35,9 +39,11 @@ public enum ImageDecoder {
         guard let head = try? FileBytes.readPrefix(path: path, count: probeBytes) else { return nil }
         let format = ImageFormat(sniffing: head)
         if format == .jpeg {
-            return try? TurboJPEGDecoder.header(of: head).size
+            guard let stored = try? TurboJPEGDecoder.header(of: head).size else { return nil }
+            return (ExifMetadata(jpeg: head)?.orientation ?? .up).displayedSize(of: stored)
         }
-        return HeaderProbe.size(of: head, format: format)
+        guard let stored = HeaderProbe.size(of: head, format: format) else { return nil }
+        return format == .png ? PNGChunks.exifOrientation(of: head).displayedSize(of: stored) : stored
     }
 
     /// Enough for a JPEG whose SOF sits behind a full 64 KiB EXIF segment and an ICC profile.

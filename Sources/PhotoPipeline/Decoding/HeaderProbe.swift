@@ -1,4 +1,4 @@
-/// Reads image dimensions from the fixed-layout headers of PNG, GIF, BMP and WebP without decoding.
+/// Reads image dimensions from the headers of PNG, GIF, BMP, WebP and TIFF without decoding.
 ///
 /// Used twice: by `ImageDecoder.probe` for layout, and before handing bytes to SDL2_image, so that a
 /// header claiming 100000x100000 is refused before any decoder allocates for it.
@@ -21,6 +21,8 @@ enum HeaderProbe {
             return PixelSize(width: abs(width), height: abs(height))  // negative height: top-down rows
         case .webp:
             return webpSize(bytes)
+        case .tiff:
+            return TIFFDirectory(bytes)?.size
         case .jpeg, .other:
             return nil
         }

@@ -1,6 +1,6 @@
 /// What the first bytes of a file say it is. Names and extensions lie; magic numbers rarely do.
 enum ImageFormat: Equatable {
-    case jpeg, png, gif, bmp, webp, other
+    case jpeg, png, gif, bmp, webp, tiff, other
 
     init(sniffing bytes: [UInt8]) {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
@@ -11,6 +11,7 @@ enum ImageFormat: Equatable {
         else if starts(Array("GIF8".utf8)) { self = .gif }
         else if starts(Array("BM".utf8)) { self = .bmp }
         else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { self = .webp }
+        else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
         else { self = .other }
     }
 }

@@ -16,7 +16,12 @@ final class TempDirectory {
     /// Writes `bytes` to `name` inside the directory and returns the full path.
     @discardableResult
     func write(_ name: String, _ bytes: [UInt8]) -> String {
-        let full = path + "/" + name
+        Self.writeFile(path + "/" + name, bytes)
+    }
+
+    /// Writes `bytes` at the absolute `full` path and returns it.
+    @discardableResult
+    static func writeFile(_ full: String, _ bytes: [UInt8]) -> String {
         let file = fopen(full, "wb")!
         defer { fclose(file) }
         if !bytes.isEmpty { precondition(fwrite(bytes, 1, bytes.count, file) == bytes.count) }

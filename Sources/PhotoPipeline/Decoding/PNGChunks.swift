@@ -1,0 +1,48 @@
+/// Walks the chunks of a PNG byte stream (length, type, data, CRC), stopping at the first one whose
+/// length runs past the end. CRCs are not checked: decoders do that for the chunks they use.
+enum PNGChunks {
+    static let signatureLength = 8
+
+    /// Calls `visit` with each chunk's type and data until it returns false or the image data starts.
+    static func walk(_ png: [UInt8], _ visit: (_ type: String, _ data: ArraySlice<UInt8>) -> Bool) {
+        var offset = signatureLength
+        while offset + 12 <= png.count {
+            let length = bigEndian32(png, offset)
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            let dataStart = offset + 8, dataEnd = dataStart + length
+            guard dataEnd + 4 <= png.count, type != "IDAT", type != "IEND" else { return }
+            guard visit(type, png[dataStart..<dataEnd]) else { return }
+            offset = dataEnd + 4
+        }
+    }
+
+    /// The orientation in an `eXIf` chunk (PNG 1.5) placed before the image data; `.up` without one.
+    static func exifOrientation(of png: [UInt8]) -> ExifOrientation {
+        var found = ExifOrientation.up
+        walk(png) { type, data in
+            guard type == "eXIf" else { return true }
+            found = TIFFDirectory(data)?.exifOrientation ?? .up
+            return false
+        }
+        return found
+    }
+
+    /// `png` with `chunks` inserted right after IHDR (where metadata belongs), each with its CRC.
+    static func insert(_ chunks: [(type: String, data: [UInt8])], into png: [UInt8]) -> [UInt8] {
+        let ihdrEnd = signatureLength + 8 + bigEndian32(png, signatureLength) + 4
+        var inserted: [UInt8] = []
+        for (type, data) in chunks {
+            let body = Array(type.utf8) + data
+            inserted += bigEndianBytes(UInt32(data.count)) + body + bigEndianBytes(CRC32.checksum(body))
+        }
+        return Array(png[0..<ihdrEnd]) + inserted + Array(png[ihdrEnd...])
+    }
+
+    private static func bigEndian32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+
+    private static func bigEndianBytes(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
+}

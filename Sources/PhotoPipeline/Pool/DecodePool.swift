@@ -1,0 +1,50 @@
+import Foundation
+
+/// A small fixed set of worker threads that run keyed jobs, most urgent first, and hand each result
+/// to the `deliver` callback given at creation. It never touches UI state: `deliver` runs on the
+/// worker thread, and the caller posts the result into its main loop from there.
+///
+/// - Jobs with the same key are one job: submitting a key already waiting raises its priority; a key
+///   already running is left to finish and deliver.
+/// - `cancel(key)` drops a waiting job, or makes a running job's result vanish undelivered.
+/// - Thread-safe: submit, cancel and reprioritise from any thread.
+public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unchecked Sendable {
+    /// SPEC 6 keeps decoding off the render thread; leave one core for it.
+    public static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+
+    public let workerCount: Int
+    private let queue: DecodeQueue<Key, Output>
+
+    public init(workers: Int = defaultWorkerCount, deliver: @escaping @Sendable (Key, Output) -> Void) {
+        workerCount = max(1, workers)
+        queue = DecodeQueue(deliver: deliver)
+        for index in 0..<workerCount {
+            let thread = Thread { [queue] in queue.runWorker() }
+            thread.name = "sdlphoto.decode.\(index)"
+            thread.start()
+        }
+    }
+
+    /// Stops the workers after their current job; waiting jobs are dropped.
+    deinit { queue.stop() }
+
+    public func submit(key: Key, priority: DecodePriority, work: @escaping @Sendable () -> Output) {
+        queue.submit(key: key, priority: priority, work: work)
+    }
+
+    /// Moves a waiting job up or down (the page the user swiped to becomes `.visible`, say).
+    public func reprioritize(key: Key, to priority: DecodePriority) {
+        queue.reprioritize(key: key, to: priority)
+    }
+
+    public func cancel(key: Key) { queue.cancel(key: key) }
+
+    /// Jobs waiting for a worker (not those running), for tests and the stats HUD.
+    public var waitingCount: Int { queue.waitingCount }
+}
+
+/// How urgent a job is; higher runs first, first come first served within one level.
+public enum DecodePriority: Int, Comparable, Sendable {
+    case prefetch = 0, visible = 1, current = 2
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}

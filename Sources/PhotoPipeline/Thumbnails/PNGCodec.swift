@@ -1,0 +1,55 @@
+import CPNG
+
+/// RGBA8 to PNG bytes and back, through libpng's simplified API, which reports errors as return
+/// values (the classic API longjmps, which Swift cannot survive). Thread-safe: one `png_image` per call.
+enum PNGCodec {
+    /// Writes `image` as an 8-bit RGBA PNG.
+    static func encode(_ image: DecodedImage) throws -> [UInt8] {
+        var png = header(width: image.width, height: image.height)
+        var size = 0
+        let write = { (memory: UnsafeMutableRawPointer?, size: inout Int) -> Int32 in
+            image.pixels.withUnsafeBytes { png_image_write_to_memory(&png, memory, &size, 0, $0.baseAddress, 0, nil) }
+        }
+        guard write(nil, &size) != 0, size > 0 else { throw failure(png, "measure") }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard bytes.withUnsafeMutableBytes({ write($0.baseAddress, &size) }) != 0 else { throw failure(png, "write") }
+        return Array(bytes[0..<size])
+    }
+
+    /// Reads any PNG as RGBA8, refusing headers over `maxPixels` before allocating.
+    static func decode(_ bytes: [UInt8], maxPixels: Int) throws -> DecodedImage {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, $0.count) }
+        guard began != 0 else { throw failure(png, "read") }
+        let width = Int(png.width), height = Int(png.height)
+        guard width > 0, height > 0, width * height <= maxPixels else {
+            png_image_free(&png)
+            throw DecodeError.tooLarge(megapixels: Double(width) * Double(height) / 1e6, limit: Double(maxPixels) / 1e6)
+        }
+        png.format = UInt32(rgbaFormat)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = bytes.withUnsafeBytes { _ in
+            pixels.withUnsafeMutableBytes { png_image_finish_read(&png, nil, $0.baseAddress, 0, nil) }
+        }
+        guard finished != 0 else { throw failure(png, "decode") }  // finish_read frees on failure too
+        return DecodedImage(width: width, height: height, pixels: pixels)
+    }
+
+    // PNG_FORMAT_RGBA is a composite macro Swift does not import: PNG_FORMAT_FLAG_COLOR | _ALPHA.
+    private static let rgbaFormat = Int32(PNG_FORMAT_FLAG_COLOR) | Int32(PNG_FORMAT_FLAG_ALPHA)
+
+    private static func header(width: Int, height: Int) -> png_image {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(width)
+        png.height = UInt32(height)
+        png.format = UInt32(rgbaFormat)
+        return png
+    }
+
+    private static func failure(_ png: png_image, _ step: String) -> DecodeError {
+        let message = withUnsafeBytes(of: png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return .corrupt(reason: "PNG \(step): \(message.isEmpty ? "libpng failed" : message)")
+    }
+}

@@ -1,0 +1,19 @@
+extension ThumbnailCaching {
+    /// The grid thumbnail of `path` for a cell `cellPixels` across: from the cache when valid, else
+    /// decoded at 128 or 256 px (DCT-scaled for JPEG) and stored for next time and for other programs.
+    ///
+    /// A failure to store is not a failure to show: the decoded thumbnail is returned regardless.
+    /// Blocking; call from a worker thread.
+    public func thumbnail(for path: String, cellPixels: Int,
+                          decoder: any ImageDecoding = DefaultImageDecoder()) -> Result<DecodedImage, DecodeError> {
+        if let cached = load(for: path, size: cellPixels) { return .success(cached) }
+        let flavor = ThumbnailFlavor(neededPixels: cellPixels)
+        do {
+            let image = try decoder.decode(path: path, maxPixelSize: flavor.pixels)
+            try? store(image, for: path, flavor: flavor)
+            return .success(image)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import PhotoPipeline
+
+/// Collects deliveries in order; tests wait on it with a timeout, never with sleep.
+final class Deliveries<Output: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let arrived = DispatchSemaphore(value: 0)
+    private var items: [(String, Output)] = []
+
+    func record(_ key: String, _ output: Output) {
+        lock.lock(); items.append((key, output)); lock.unlock()
+        arrived.signal()
+    }
+
+    /// Waits until `count` more deliveries have arrived (false after 10 s: a hang, reported as failure).
+    func wait(for count: Int) -> Bool {
+        (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + 10) == .success }
+    }
+
+    var keys: [String] { lock.lock(); defer { lock.unlock() }; return items.map(\.0) }
+    var outputs: [Output] { lock.lock(); defer { lock.unlock() }; return items.map(\.1) }
+}
+
+/// A job that holds its worker until the test opens it.
+final class Gate: @unchecked Sendable {
+    let started = DispatchSemaphore(value: 0)
+    private let open = DispatchSemaphore(value: 0)
+    func pass() { started.signal(); _ = open.wait(timeout: .now() + 10) }
+    func release() { open.signal() }
+}
+
+@Suite struct DecodePoolTests {
+    @Test func theMostUrgentWaitingJobRunsFirstAndEqualOnesInOrder() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "far", priority: .prefetch) { 1 }
+        pool.submit(key: "grid-a", priority: .visible) { 2 }
+        pool.submit(key: "page", priority: .current) { 3 }
+        pool.submit(key: "grid-b", priority: .visible) { 4 }
+        gate.release()
+        #expect(got.wait(for: 5))
+        #expect(got.keys == ["blocker", "page", "grid-a", "grid-b", "far"])
+    }
+
+    @Test func aCancelledWaitingJobNeverRuns() {
+        let got = Deliveries<Int>(), gate = Gate(), ran = Deliveries<Int>()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "scrolled-away", priority: .visible) { ran.record("scrolled-away", 1); return 1 }
+        pool.submit(key: "kept", priority: .visible) { 2 }
+        pool.cancel(key: "scrolled-away")
+        #expect(pool.waitingCount == 1)
+        gate.release()
+        #expect(got.wait(for: 2))
+        #expect(got.keys == ["blocker", "kept"])
+        #expect(ran.keys.isEmpty)
+    }
+
+    @Test func aCancelledRunningJobDeliversNothing() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "slow", priority: .current) { gate.pass(); return 1 }
+        gate.started.wait()
+        pool.cancel(key: "slow")
+        pool.submit(key: "after", priority: .current) { 2 }
+        gate.release()
+        #expect(got.wait(for: 1))  // "after" runs on the same worker, so "slow" has finished by then
+        #expect(got.keys == ["after"])
+    }
+
+    @Test func aKeySubmittedTwiceRunsOnceAtTheHigherPriority() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "other", priority: .visible) { 1 }
+        pool.submit(key: "twice", priority: .prefetch) { 2 }
+        pool.submit(key: "twice", priority: .current) { 3 }
+        #expect(pool.waitingCount == 2)
+        gate.release()
+        #expect(got.wait(for: 3))
+        #expect(got.keys == ["blocker", "twice", "other"])
+        #expect(got.outputs == [0, 2, 1])  // the first submission's work, promoted
+    }
+
+    @Test func reprioritizingMovesAWaitingJobUp() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "a", priority: .visible) { 1 }
+        pool.submit(key: "b", priority: .prefetch) { 2 }
+        pool.reprioritize(key: "b", to: .current)
+        gate.release()
+        #expect(got.wait(for: 3))
+        #expect(got.keys == ["blocker", "b", "a"])
+    }
+
+    @Test func workersDecodeRealFilesConcurrently() throws {
+        let dir = TempDirectory()
+        let paths = (0..<8).map { i in dir.write("\(i).jpg", JPEGFixture.solid(width: 300 + i * 10, height: 200, (UInt8(i * 30), 0, 0))) }
+        let got = Deliveries<Result<DecodedImage, DecodeError>>()
+        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 3, deliver: got.record)
+        for path in paths + [dir.path + "/missing.jpg"] {
+            pool.submit(key: path, priority: .visible) {
+                Result { try ImageDecoder.decode(path: path, maxPixelSize: 100) }.mapError { $0 as! DecodeError }
+            }
+        }
+        #expect(got.wait(for: 9))
+        let byKey = Dictionary(uniqueKeysWithValues: zip(got.keys, got.outputs))
+        for (i, path) in paths.enumerated() {
+            let image = try byKey[path]!.get()
+            #expect(image.width == 100 && isClose(image.rgba(x: 50, y: 20), (i * 30, 0, 0)))
+        }
+        guard case .failure(.unreadable) = byKey[dir.path + "/missing.jpg"]! else { Issue.record("missing file decoded"); return }
+        #expect(DecodePool<String, Int>.defaultWorkerCount >= 1)
+    }
+
+    @Test func pngsAndGIFsDecodeSafelyOnManyWorkersAtOnce() throws {
+        let dir = TempDirectory()
+        var expected: [String: (Int, Int, Int)] = [:]
+        for i in 0..<12 {
+            let colour = (i * 20, 255 - i * 20, 100)
+            let path = i % 2 == 0
+                ? dir.write("\(i).png", PNGFixture.rgba(width: 200, height: 150) { _, _ in (UInt8(colour.0), UInt8(colour.1), 100, 255) })
+                : dir.write("\(i).gif", GIFFixture.animated(width: 40, height: 30, frames: [(UInt8(colour.0), UInt8(colour.1), 100)]))
+            expected[path] = colour
+        }
+        let got = Deliveries<Result<DecodedImage, DecodeError>>()
+        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 4, deliver: got.record)
+        for path in expected.keys {
+            pool.submit(key: path, priority: .visible) {
+                Result { try ImageDecoder.decode(path: path, maxPixelSize: 64) }.mapError { $0 as! DecodeError }
+            }
+        }
+        #expect(got.wait(for: expected.count))
+        for (path, result) in zip(got.keys, got.outputs) {
+            let image = try result.get()
+            #expect(image.width == (path.hasSuffix(".png") ? 64 : 40), "\(path)")  // a GIF this small is not enlarged
+            #expect(isClose(image.rgba(x: 10, y: 10), expected[path]!, tolerance: 1), "\(path)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// A hand-assembled animated GIF89a: one frame per colour, each frame filled with that colour.
+///
+/// The LZW stream sends a clear code before every pixel, so every code stays 3 bits wide: valid,
+/// if wasteful, and simple enough to write here without an encoder.
+enum GIFFixture {
+    static func animated(width: Int, height: Int, frames: [(UInt8, UInt8, UInt8)]) -> [UInt8] {
+        precondition(frames.count <= 4)
+        var gif = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0]  // 4-colour global table
+        for i in 0..<4 { let c = i < frames.count ? frames[i] : (0, 0, 0); gif += [c.0, c.1, c.2] }
+        gif += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]        // loop forever
+        for index in frames.indices {
+            gif += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0]                                 // 100 ms, keep
+            gif += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0]
+            gif += [2] + subBlocks(lzw(index: UInt8(index), count: width * height))
+        }
+        return gif + [0x3B]
+    }
+
+    private static func lzw(index: UInt8, count: Int) -> [UInt8] {
+        let clear: UInt32 = 4, end: UInt32 = 5
+        var bits: [UInt32] = []
+        for _ in 0..<count { bits += [clear, UInt32(index)] }
+        bits.append(end)
+        var out: [UInt8] = [], accumulator: UInt32 = 0, filled = 0
+        for code in bits {
+            accumulator |= code << UInt32(filled); filled += 3
+            while filled >= 8 { out.append(UInt8(accumulator & 0xFF)); accumulator >>= 8; filled -= 8 }
+        }
+        if filled > 0 { out.append(UInt8(accumulator & 0xFF)) }
+        return out
+    }
+
+    private static func subBlocks(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [], start = 0
+        while start < data.count {
+            let n = min(255, data.count - start)
+            out += [UInt8(n)] + data[start..<start + n]; start += n
+        }
+        return out + [0]
+    }
+
+    private static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+}

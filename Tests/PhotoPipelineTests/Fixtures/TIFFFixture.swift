@@ -1,0 +1,18 @@
+/// A hand-built uncompressed big-endian RGB TIFF, one strip.
+enum TIFFFixture {
+    static func rgb(width: Int, height: Int, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { let p = paint(x, y); pixels += [p.0, p.1, p.2] } }
+        let entries: [(UInt16, UInt16, UInt32)] = [  // tag, type (3 SHORT, 4 LONG), value
+            (256, 4, UInt32(width)), (257, 4, UInt32(height)), (258, 3, 8), (259, 3, 1), (262, 3, 2),
+            (273, 4, 0), (277, 3, 3), (278, 4, UInt32(height)), (279, 4, UInt32(pixels.count)),
+        ]
+        let dataOffset = 8 + 2 + entries.count * 12 + 4
+        var tiff: [UInt8] = Array("MM".utf8) + [0x00, 0x2A] + ExifSegment.be32(8) + ExifSegment.be16(UInt16(entries.count))
+        for (tag, type, value) in entries {
+            let v = tag == 273 ? UInt32(dataOffset) : value
+            tiff += ExifSegment.entry(tag: tag, type: type, value: type == 3 ? v << 16 : v)
+        }
+        return tiff + ExifSegment.be32(0) + pixels
+    }
+}

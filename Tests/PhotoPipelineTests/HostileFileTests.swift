@@ -1,0 +1,93 @@
+import Testing
+@testable import PhotoPipeline
+
+/// Broken and hostile files: each decodes to something sensible or throws a clear error,
+/// never crashes, hangs, or allocates what a lying header asks for.
+@Suite struct HostileFileTests {
+    let dir = TempDirectory()
+
+    func error(_ body: () throws -> DecodedImage) -> DecodeError? {
+        do { _ = try body(); return nil } catch let e as DecodeError { return e } catch { return nil }
+    }
+
+    @Test func aTruncatedJPEGShowsWhatArrivedLikeEveryViewer() throws {
+        let whole = JPEGFixture.make(width: 256, height: 256, quality: 90) { _, y in y < 128 ? (255, 0, 0) : (0, 0, 255) }
+        let cut = Array(whole[0..<(whole.count * 3 / 4)])
+        let image = try ImageDecoder.decode(path: dir.write("cut.jpg", cut), maxPixelSize: nil)
+        #expect(image.width == 256 && image.height == 256)
+        #expect(isClose(image.rgba(x: 100, y: 20), (255, 0, 0), tolerance: 20))
+    }
+
+    @Test func aJPEGCutInsideItsHeaderIsCorrupt() {
+        let whole = JPEGFixture.solid(width: 64, height: 64, (1, 2, 3))
+        let e = error { try ImageDecoder.decode(data: Array(whole[0..<40]), name: "cut.jpg", maxPixelSize: nil) }
+        guard case .corrupt = e else { Issue.record("expected corrupt, got \(String(describing: e))"); return }
+    }
+
+    @Test func anEmptyFileSaysItIsEmpty() {
+        let path = dir.write("zero.jpg", [])
+        #expect(error { try ImageDecoder.decode(path: path, maxPixelSize: nil) } == .empty)
+        #expect(ImageDecoder.probe(path: path) == nil)
+    }
+
+    @Test func textNamedJPGIsNotAnImage() {
+        let path = dir.write("notes.jpg", Array("shopping list: milk, eggs\n".utf8))
+        let e = error { try ImageDecoder.decode(path: path, maxPixelSize: 256) }
+        #expect(e == .notAnImage)
+        #expect(e?.description == "not an image in a format sdlphoto knows")
+    }
+
+    @Test func garbageBehindAPNGSignatureIsCorrupt() {
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x42, count: 100)
+        let e = error { try ImageDecoder.decode(data: bytes, name: "x.png", maxPixelSize: nil) }
+        guard case .corrupt = e else { Issue.record("expected corrupt, got \(String(describing: e))"); return }
+    }
+
+    @Test func aPNGClaiming100000x100000IsRefusedBeforeAnyAllocation() {
+        var png = PNGFixture.rgba(width: 2, height: 2) { _, _ in (0, 0, 0, 255) }
+        for (offset, value) in [(16, 100_000), (20, 100_000)] {
+            for k in 0..<4 { png[offset + k] = UInt8(value >> (24 - 8 * k) & 0xFF) }
+        }
+        let crc = CRC32.checksum(png[12..<29])  // "IHDR" and its 13 data bytes: a header valid in every way
+        for k in 0..<4 { png[29 + k] = UInt8(crc >> UInt32(24 - 8 * k) & 0xFF) }
+        let path = dir.write("huge.png", png)
+        #expect(error { try ImageDecoder.decode(path: path, maxPixelSize: 256) }
+                == .tooLarge(megapixels: 10_000, limit: 400))
+        #expect(ImageDecoder.probe(path: path) == PixelSize(width: 100_000, height: 100_000))
+    }
+
+    @Test func aJPEGOverTheLimitIsDecodedOnlyThroughDCTScalingToASmallSize() throws {
+        let path = dir.write("big.jpg", JPEGFixture.solid(width: 1000, height: 1000, (0, 128, 255)))
+        let limits = DecodeLimits(maxMegapixels: 0.5)
+        #expect(error { try ImageDecoder.decode(path: path, maxPixelSize: nil, limits: limits) }
+                == .tooLarge(megapixels: 1, limit: 0.5))
+        let thumbnail = try ImageDecoder.decode(path: path, maxPixelSize: 200, limits: limits)  // via 1/4: 250x250
+        #expect(thumbnail.width == 200 && isClose(thumbnail.rgba(x: 100, y: 100), (0, 128, 255)))
+    }
+
+    @Test func aJPEGHeaderClaimingGiantDimensionsIsRefusedAtFullSize() {
+        var jpeg = JPEGFixture.solid(width: 16, height: 16, (9, 9, 9))
+        let sof = (0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }!
+        jpeg[sof + 5] = 0xEA; jpeg[sof + 6] = 0x60  // height 60000
+        jpeg[sof + 7] = 0xEA; jpeg[sof + 8] = 0x60  // width 60000
+        #expect(error { try ImageDecoder.decode(data: jpeg, name: "liar.jpg", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 3600, limit: 400))
+    }
+
+    @Test func aDirectoryOrMissingPathIsUnreadableWithTheReason() {
+        // The tests run as root, for whom chmod 000 does not stop reads; a directory and a missing
+        // path exercise the same failure path (open or fstat refusing) instead.
+        #expect(error { try ImageDecoder.decode(path: dir.path, maxPixelSize: nil) }
+                == .unreadable(path: dir.path, reason: "it is a directory"))
+        let missing = dir.path + "/gone.jpg"
+        #expect(error { try ImageDecoder.decode(path: missing, maxPixelSize: nil) }
+                == .unreadable(path: missing, reason: "No such file or directory"))
+    }
+
+    @Test func aFileOverTheByteLimitIsNotReadIntoMemory() {
+        let path = dir.write("fat.jpg", JPEGFixture.solid(width: 64, height: 64, (1, 1, 1)))
+        let e = error { try ImageDecoder.decode(path: path, maxPixelSize: nil, limits: DecodeLimits(maxFileBytes: 100)) }
+        guard case let .unreadable(_, reason) = e else { Issue.record("got \(String(describing: e))"); return }
+        #expect(reason.contains("more than the limit of 100"))
+    }
+}
