@@ -71,5 +71,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: edge),
+        // The program itself in real SDL windows: screenshots, exit codes, shaders.
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform"],
+            swiftSettings: edge),
     ]
 )

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// SPEC 10's exit codes, each with a message a person can act on.
+@Suite struct ExitCodeTests {
+    @Test func noDisplayExitsOneWithOneLineNamingTheDriver() throws {
+        let run = try AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": "x11", "DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("cannot open a window") && run.stderr.contains("SDL_VIDEODRIVER"))
+    }
+
+    @Test func noDisplayAndNoDriverChosenStillExitsOneInsteadOfAnInvisibleWindow() throws {
+        let run = try AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": nil], timeout: 20)
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("SDL_VIDEODRIVER"))
+    }
+
+    @Test func anEmptyFolderIsNothingToShowAndExitsTwo() throws {
+        let dir = try Fixtures.folder()
+        let run = try AppProcess.run([dir.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("nothing to show"))
+    }
+
+    @Test func aBadWindowSizeIsABadArgumentAndExitsTwo() throws {
+        let run = try AppProcess.run(["--size", "wide"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--size"))
+    }
+}
