@@ -103,7 +103,7 @@ extension Rect {
 }
 
 /// `value` limited to `lower...upper` (to `lower` when the range is empty).
-@inlinable public func clamp(_ value: Double, _ lower: Double, _ upper: Double) -> Double {
+@inlinable public func clamp<T: Comparable>(_ value: T, _ lower: T, _ upper: T) -> T {
     max(lower, min(upper, value))
 }
 
