@@ -20,6 +20,10 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// Set while the current sequence started inside the double-tap window.
     private var secondTapCandidate: Point?
 
+    /// When false (the grid, a flight) a tap fires the moment the finger lifts: nothing else
+    /// would claim a second tap, so there is nothing to wait for.
+    public var doubleTapEnabled = true
+
     public init() {}
 
     public var fingerCount: Int { fingers.count }
@@ -129,6 +133,8 @@ public struct GestureRecognizer: Equatable, Sendable {
                 if secondTapCandidate != nil {
                     pendingTap = nil
                     out.append(.doubleTap(start, time: touch.time))
+                } else if !doubleTapEnabled {
+                    out.append(.tap(start, time: touch.time))
                 } else {
                     pendingTap = (start, touch.time)
                 }
@@ -155,6 +161,6 @@ public struct GestureRecognizer: Equatable, Sendable {
     public static func == (a: GestureRecognizer, b: GestureRecognizer) -> Bool {
         a.phase == b.phase && a.fingers == b.fingers && a.tracker == b.tracker
             && a.pendingTap?.point == b.pendingTap?.point && a.pendingTap?.time == b.pendingTap?.time
-            && a.secondTapCandidate == b.secondTapCandidate
+            && a.secondTapCandidate == b.secondTapCandidate && a.doubleTapEnabled == b.doubleTapEnabled
     }
 }

@@ -37,7 +37,8 @@ public struct PhotoTransition: Equatable, Sendable {
     }
 
     public let from: Placement
-    public let to: Placement
+    /// Mutable so a page whose true size arrives mid-flight can land on its new fit frame.
+    public var to: Placement
     /// Position along from → to where the running leg starts and ends (0 = from, 1 = to).
     private var legStart: Double
     private var legEnd: Double

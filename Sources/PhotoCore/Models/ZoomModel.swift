@@ -178,6 +178,13 @@ public struct ZoomModel: Equatable, Sendable {
         if animated, from != base { animate(from: from, to: base, time: time) }
     }
 
+    /// The same image at another resolution (thumbnail size, then the full decode): the frame on
+    /// screen stays, the levels (native 1:1, max) follow the new pixel count.
+    public mutating func replacePixelSize(_ size: Size) {
+        pixelSize = size
+        level = ZoomLevel(pixelSize: size, viewport: viewport)
+    }
+
     private func clamped(scale: Double, about point: Point, from frame: Rect) -> Rect {
         let s = clamp(scale, level.fit, level.max)
         let size = pixelSize * s
