@@ -19,6 +19,9 @@ public struct GestureRecognizer: Equatable, Sendable {
     private var pendingTap: (point: Point, time: Double)?
     /// Set while the current sequence started inside the double-tap window.
     private var secondTapCandidate: Point?
+    /// With double taps disabled: the last tap, fired at once; a second one close by in time and
+    /// place is still reported as a double tap (a double-click on a grid cell opens it once).
+    private var lastImmediateTap: (point: Point, time: Double)?
 
     /// When false (the grid, a flight) a tap fires the moment the finger lifts: nothing else
     /// would claim a second tap, so there is nothing to wait for.
@@ -134,7 +137,14 @@ public struct GestureRecognizer: Equatable, Sendable {
                     pendingTap = nil
                     out.append(.doubleTap(start, time: touch.time))
                 } else if !doubleTapEnabled {
-                    out.append(.tap(start, time: touch.time))
+                    if let last = lastImmediateTap, touch.time - last.time <= GestureConstants.doubleTapWindow,
+                       last.point.distance(to: start) <= GestureConstants.doubleTapDistance {
+                        lastImmediateTap = nil
+                        out.append(.doubleTap(start, time: touch.time))
+                    } else {
+                        lastImmediateTap = (start, touch.time)
+                        out.append(.tap(start, time: touch.time))
+                    }
                 } else {
                     pendingTap = (start, touch.time)
                 }

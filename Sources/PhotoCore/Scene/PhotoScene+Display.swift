@@ -60,13 +60,16 @@ extension PhotoScene {
                 list.append(.brokenImage(frame: frame, name: items[i].name, alpha: 1))
                 continue
             }
-            let arrived = thumbnailArrivals[i]
-            let alpha = arrived.map { clamp((now - $0) / Self.thumbnailFadeDuration, 0, 1) } ?? 0
-            if alpha < 1 { list.append(.solid(frame, .placeholder)) }
-            if alpha > 0, let size = items[i].pixelSize {
-                let crop = Rect.aspectFillCrop(content: size, frame: frame.size)
-                list.append(.image(ImageDraw(item: i, quality: .thumbnail, frame: frame, crop: crop, alpha: alpha)))
+            // Until it is decoded the renderer shows its own placeholder for a known image; an
+            // unknown size has no crop yet, so the scene draws the placeholder itself.
+            guard let size = items[i].pixelSize, !size.isEmpty else {
+                list.append(.solid(frame, .placeholder))
+                continue
             }
+            let alpha = thumbnailArrivals[i].map { clamp((now - $0) / Self.thumbnailFadeDuration, 0, 1) } ?? 1
+            if alpha < 1 { list.append(.solid(frame, .placeholder)) }
+            let crop = Rect.aspectFillCrop(content: size, frame: frame.size)
+            list.append(.image(ImageDraw(item: i, quality: .thumbnail, frame: frame, crop: crop, alpha: alpha)))
         }
         if mode == .grid, let s = grid.selection, grid.visibleRange(at: now).contains(s) {
             list.commands += selectionRing(grid.frame(of: s, at: now))
