@@ -67,7 +67,11 @@ extension PhotoScene {
                 panOwner = .lift
                 mode = .lifting
                 let frame = zoom.frame(at: time).offsetBy(dx: pager.pageOrigin(pager.index, at: time), dy: 0)
-                lift = DismissLift(baseFrame: frame, start: point, windowHeight: viewport.height)
+                // Anchored where the finger went down, and measured from there (SPEC's translationY),
+                // so the finger holds the very point it touched.
+                lift = DismissLift(baseFrame: frame, start: start, windowHeight: viewport.height)
+                liftSlop = d
+                lift?.move(translation: d)
             } else {
                 panOwner = .zoom
                 pager.beginDrag(at: time)
@@ -83,7 +87,7 @@ extension PhotoScene {
         case .grid: grid.drag(translationY: translation.y, at: time)
         case .pager: pager.drag(translation: translation.x)
         case .zoom: pager.drag(translation: zoom.pan(translation: translation))
-        case .lift: lift?.move(translation: translation)
+        case .lift: lift?.move(translation: translation + liftSlop)
         case .none, .pinch: break
         }
     }
