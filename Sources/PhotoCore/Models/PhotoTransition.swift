@@ -18,11 +18,10 @@ public struct PhotoTransition: Equatable, Sendable {
         public static func cell(_ cell: Rect, pixelSize: Size) -> Placement {
             Placement(image: Rect.aspectFill(pixelSize, in: cell), clip: cell)
         }
-        /// A page: the whole image at `frame`, cut by the window.
-        public static func page(_ frame: Rect, viewport: Size) -> Placement {
-            let window = Rect(origin: .zero, size: viewport)
-            let clip = frame.intersects(window) ? intersection(frame, window) : frame
-            return Placement(image: frame, clip: clip)
+        /// A page: the whole image at `frame` (zoomed, it may reach past the window, which clips
+        /// it), exactly as the browser draws it, so nothing jumps where flight and page meet.
+        public static func page(_ frame: Rect) -> Placement {
+            Placement(image: frame, clip: frame)
         }
         /// The crop of the image that `clip` shows, in unit texture coordinates.
         public var crop: Rect {
@@ -64,10 +63,4 @@ public struct PhotoTransition: Equatable, Sendable {
         legEnd = isReversed ? 1 : 0
         tween = Tween(start: time, duration: Self.duration * abs(legEnd - p))
     }
-}
-
-func intersection(_ a: Rect, _ b: Rect) -> Rect {
-    let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
-    let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
-    return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
 }

@@ -125,6 +125,13 @@ public struct ZoomModel: Equatable, Sendable {
     /// Momentum from the release `velocity` (pt/ms); horizontally none when the pager took over.
     public mutating func endPan(velocity: Point, handedOff: Bool, time: Double) {
         gestureStart = nil
+        let s = scale(at: time)
+        if s < level.fit * (1 - Self.scaleTolerance) || s > level.max * (1 + Self.scaleTolerance) {
+            // The pan caught a pinch's spring-back mid-way: finish it instead of coasting.
+            let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
+            animate(to: clamped(scale: s, about: centre, from: base), time: time)
+            return
+        }
         let rx = PanBounds.range(length: base.width, viewport: viewport.width)
         let ry = PanBounds.range(length: base.height, viewport: viewport.height)
         let mx = Momentum(from: base.minX, velocity: handedOff ? 0 : velocity.x,

@@ -5,8 +5,9 @@ extension PhotoScene {
     mutating func apply(_ gesture: Gesture) -> [Effect] {
         switch gesture {
         case .touchDown(_, let time):
-            if mode == .grid { grid.stop(at: time) }
-            if mode == .browsing, !pager.isSettling { zoom.stop(at: time) }
+            // A finger on glass stops coasting content, unless it is springing back from past
+            // an end (stopped there, a tap would leave it out of bounds).
+            if mode == .grid, (0...grid.maxOffset).contains(grid.offset(at: time)) { grid.stop(at: time) }
         case .tap(let p, let time):
             tap(at: p, time: time)
         case .doubleTap(let p, let time):

@@ -10,7 +10,7 @@ extension PhotoScene {
         lift = nil
         panOwner = .none
         let cell = PhotoTransition.Placement.cell(grid.frame(of: index, at: time), pixelSize: pixelSize(of: index))
-        transition = PhotoTransition(from: cell, to: .page(zoom.frame(at: time), viewport: viewport), start: time)
+        transition = PhotoTransition(from: cell, to: .page(zoom.frame(at: time)), start: time)
         mode = .presenting
     }
 
@@ -29,7 +29,7 @@ extension PhotoScene {
             dismissMaskStart = 1
             dismissIsReversible = !pager.isSettling && abs(pager.offset(at: time)) < 1e-9
         }
-        let from = PhotoTransition.Placement.page(onScreen, viewport: viewport)
+        let from = PhotoTransition.Placement.page(onScreen)
         let to: PhotoTransition.Placement
         if hasGrid {
             grid.scrollToMakeVisible(i, at: time)

@@ -195,7 +195,7 @@ public struct PhotoScene: Equatable, Sendable {
         } else {
             zoom.update(pixelSize: size, viewport: viewport, time: time, animated: mode == .browsing)
             if mode == .presenting, var t = transition, !t.isReversed {
-                t.to = .page(zoom.frame(at: time), viewport: viewport)
+                t.to = .page(zoom.frame(at: time))
                 transition = t
             }
         }

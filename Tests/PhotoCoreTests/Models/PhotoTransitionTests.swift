@@ -7,7 +7,7 @@ import Testing
 
     var flight: PhotoTransition {
         PhotoTransition(from: .cell(cell, pixelSize: photo),
-                        to: .page(ZoomLevel.initialFrame(pixelSize: photo, viewport: window), viewport: window), start: 0)
+                        to: .page(ZoomLevel.initialFrame(pixelSize: photo, viewport: window)), start: 0)
     }
 
     @Test func theFirstFrameIsTheCellWithItsAspectFillCrop() {
