@@ -3,8 +3,8 @@ extension PhotoScene {
     /// Opens page `index` from its grid cell.
     mutating func present(_ index: Int, time: Double) {
         guard items.indices.contains(index) else { return }
-        grid.stop(at: time)
-        grid.scrollToMakeVisible(index, at: time)
+        // The grid is left as it is: a cell tapped while the grid springs back from past an end
+        // keeps springing, under the mask.
         pager = PagerModel(count: items.count, index: index, viewportWidth: viewport.width)
         zoom = ZoomModel(pixelSize: pixelSize(of: index), viewport: viewport)
         lift = nil

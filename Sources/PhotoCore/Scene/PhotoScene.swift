@@ -9,6 +9,19 @@
 ///     effects = scene.handle(.touch(Touch(id: 1, phase: .began, point: p, time: t)))
 ///     effects = scene.advance(to: t + 16.667)
 ///     renderer.draw(scene.displayList())
+///
+/// The public surface of PhotoCore, by layer:
+/// - Geometry: `Point`, `Size`, `Rect` (`aspectFit`, `aspectFill`, `aspectFillCrop`, `lerp`),
+///   `AffineTransform`, `clamp`.
+/// - Motion: `Easing`, `Tween`, `Spring` / `Spring.Motion`, `Momentum`, `RubberBand`.
+/// - Input: `InputEvent`, `Touch`, `TouchPhase`, `VelocityTracker`.
+/// - Gestures: `GestureRecognizer` (tap, double tap, long press, pan, pinch) → `Gesture`;
+///   tuning in `GestureConstants`.
+/// - Models: `ZoomLevel`, `PanBounds`, `ZoomModel`, `PagerModel`, `DismissLift`,
+///   `PhotoTransition`, `GridLayout`, `GridModel`.
+/// - Scene: `Item`, `Effect`, `SceneMode`, `PhotoScene`, `PageIndicator`, `ScrollIndicator`,
+///   `DisplayList` / `DrawCommand`.
+/// - Replay: `ReplayScript.parse(_:)`, `ReplayEvent.inputEvents`, `Simulation`.
 public struct PhotoScene: Equatable, Sendable {
     /// Thumbnails fade in over this long (ms) as they arrive.
     public static let thumbnailFadeDuration = 200.0
@@ -123,6 +136,7 @@ public struct PhotoScene: Equatable, Sendable {
     }
 
     /// Runs animations and timers up to `time`.
+    @discardableResult
     public mutating func advance(to time: Double) -> [Effect] {
         now = max(now, time)
         var effects: [Effect] = []

@@ -100,3 +100,26 @@ import Testing
         #expect(PanBounds.contains(z.frame(at: 6000), viewport: window))
     }
 }
+
+@Suite struct CentringTests {
+    @Test func aZoomedPhotoNarrowerThanTheWindowStaysCentredHorizontally() {
+        var z = ZoomModel(pixelSize: Size(width: 4000, height: 3000), viewport: window)
+        z.zoom(by: 1.1, about: Point(x: 100, y: 100), time: 0, animated: false)
+        let f = z.frame(at: 0)
+        #expect(f.width < 1280 && f.height > 800)
+        #expect(near(f.midX, 640, 1e-9))
+        z.beginPan(time: 0)
+        let overflow = z.pan(translation: Point(x: 60, y: -30))
+        #expect(overflow == 60 && near(z.frame(at: 0).midX, 640, 1e-9))  // sideways goes to the pager
+        z.endPan(velocity: .zero, handedOff: true, time: 10)
+        #expect(near(z.frame(at: 10).minY, f.minY - 30, 1e-9))
+    }
+
+    @Test func aPhotoZoomedJustPastTheWindowWidthStopsBeingCentred() {
+        var z = ZoomModel(pixelSize: Size(width: 4000, height: 3000), viewport: window)
+        z.zoom(by: 1.21, about: Point(x: 640, y: 400), time: 0, animated: false)
+        z.beginPan(time: 0)
+        z.pan(translation: Point(x: -100, y: 0))
+        #expect(z.frame(at: 0).width > 1280 && z.frame(at: 0).maxX >= 1280 - 1e-9 && z.frame(at: 0).minX < 0)
+    }
+}
