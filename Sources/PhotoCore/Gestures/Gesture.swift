@@ -1,5 +1,5 @@
-/// What the recognisers decided the fingers did. Translations are measured from the point where
-/// the pan was recognised (past the tap slop), so nothing jumps when a pan starts.
+/// What the recognisers decided the fingers did. Pan translations are measured from where the
+/// finger went down (SPEC's translationY), so content tracks the finger exactly once recognised.
 public enum Gesture: Equatable, Sendable {
     /// The first finger of a sequence touched down (stops momentum, as a finger on glass does).
     case touchDown(Point, time: Double)

@@ -6,7 +6,7 @@ public struct GestureRecognizer: Equatable, Sendable {
         case idle
         /// One finger down, not yet moved past the slop: a tap, a long press, or a pan to come.
         case possible(id: Int, start: Point, time: Double)
-        case panning(id: Int, origin: Point)
+        case panning(id: Int, start: Point)
         case pinching(a: Int, b: Int, distance: Double)
         /// The owner is done (long press fired, pinch ended); wait for every finger to lift.
         case finished
@@ -107,13 +107,13 @@ public struct GestureRecognizer: Equatable, Sendable {
         case .possible(let id, let start, _) where id == touch.id:
             tracker.add(touch.point, time: touch.time)
             guard touch.point.distance(to: start) > GestureConstants.tapSlop else { return [] }
-            phase = .panning(id: id, origin: touch.point)
+            phase = .panning(id: id, start: start)
             secondTapCandidate = nil
             pendingTap = nil
             return [.panBegan(start: start, point: touch.point, time: touch.time)]
-        case .panning(let id, let origin) where id == touch.id:
+        case .panning(let id, let start) where id == touch.id:
             tracker.add(touch.point, time: touch.time)
-            return [.panChanged(translation: touch.point - origin, point: touch.point, time: touch.time)]
+            return [.panChanged(translation: touch.point - start, point: touch.point, time: touch.time)]
         case .pinching(let a, let b, let distance) where touch.id == a || touch.id == b:
             guard let pa = fingers[a], let pb = fingers[b] else { return [] }
             return [.pinchChanged(scale: pa.distance(to: pb) / distance, focal: Point.lerp(pa, pb, 0.5), time: touch.time)]
@@ -132,7 +132,16 @@ public struct GestureRecognizer: Equatable, Sendable {
             phase = .finished
             let isTap = !cancelled && touch.time - downTime <= GestureConstants.tapMaximumDuration
                 && touch.point.distance(to: start) <= GestureConstants.tapSlop
-            if isTap {
+            let moved = touch.point.distance(to: start) > GestureConstants.tapSlop
+            if moved, !cancelled {
+                // Lifted past the slop with no move reported in between: still a pan.
+                secondTapCandidate = nil
+                pendingTap = nil
+                tracker.add(touch.point, time: touch.time)
+                out.append(.panBegan(start: start, point: touch.point, time: touch.time))
+                out.append(.panEnded(translation: touch.point - start, velocity: tracker.velocity(at: touch.time),
+                                     point: touch.point, time: touch.time))
+            } else if isTap {
                 if secondTapCandidate != nil {
                     pendingTap = nil
                     out.append(.doubleTap(start, time: touch.time))
@@ -152,11 +161,11 @@ public struct GestureRecognizer: Equatable, Sendable {
                 pendingTap = nil
             }
             secondTapCandidate = nil
-        case .panning(let id, let origin) where id == touch.id:
+        case .panning(let id, let start) where id == touch.id:
             phase = .finished
             tracker.add(touch.point, time: touch.time)
             let v = cancelled ? .zero : tracker.velocity(at: touch.time)
-            out.append(.panEnded(translation: touch.point - origin, velocity: v, point: touch.point, time: touch.time))
+            out.append(.panEnded(translation: touch.point - start, velocity: v, point: touch.point, time: touch.time))
         case .pinching(let a, let b, let distance) where touch.id == a || touch.id == b:
             phase = .finished
             let pa = before[a] ?? touch.point, pb = before[b] ?? touch.point

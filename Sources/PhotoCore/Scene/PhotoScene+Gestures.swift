@@ -71,8 +71,6 @@ extension PhotoScene {
                 // Anchored where the finger went down, and measured from there (SPEC's translationY),
                 // so the finger holds the very point it touched.
                 lift = DismissLift(baseFrame: frame, start: start, windowHeight: viewport.height)
-                liftSlop = d
-                lift?.move(translation: d)
             } else {
                 panOwner = .zoom
                 pager.beginDrag(at: time)
@@ -81,6 +79,8 @@ extension PhotoScene {
         default:
             break
         }
+        // The finger is already past the slop: content catches up with it at once.
+        movePan(d, time: time)
     }
 
     private mutating func movePan(_ translation: Point, time: Double) {
@@ -88,7 +88,7 @@ extension PhotoScene {
         case .grid: grid.drag(translationY: translation.y, at: time)
         case .pager: pager.drag(translation: translation.x)
         case .zoom: pager.drag(translation: zoom.pan(translation: translation))
-        case .lift: lift?.move(translation: translation + liftSlop)
+        case .lift: lift?.move(translation: translation)
         case .none, .pinch: break
         }
     }

@@ -48,8 +48,6 @@ public struct PhotoScene: Equatable, Sendable {
     var recognizer = GestureRecognizer()
     var panOwner = PanOwner.none
     var mouseIsDown = false
-    /// How far the finger had moved when the lift was recognised.
-    var liftSlop = Point.zero
     /// Mask alpha when the running dismiss began (a lift has already thinned it).
     var dismissMaskStart = 1.0
     /// Whether the running dismiss can turn back into the page it left.

@@ -75,7 +75,7 @@ private struct Fingers {
         #expect(f.taps == 0)
     }
 
-    @Test func aPanReportsTranslationFromWhereItWasRecognisedAndItsReleaseVelocity() {
+    @Test func aPanReportsTranslationFromWhereTheFingerWentDownAndItsReleaseVelocity() {
         var f = Fingers()
         f.down(100, 100, at: 0)
         for k in 1...20 { f.move(100 + Double(k) * 3, 100, at: Double(k) * 10) }  // 0.3 pt/ms
@@ -85,7 +85,7 @@ private struct Fingers {
             Issue.record("no pan"); return
         }
         #expect(origin.x > 110 && origin.x <= 115)
-        #expect(near(translation.x, 160 - origin.x))
+        #expect(near(translation.x, 60))
         #expect(near(velocity.x, 0.3, 1e-9))
     }
 
@@ -101,6 +101,17 @@ private struct Fingers {
         // The remaining finger owns nothing until it lifts: no stray pan or tap.
         f.move(400, 400, at: 50, id: 1); f.up(400, 400, at: 60, id: 1); f.advance(1000)
         #expect(f.pans == 0 && f.taps == 0)
+    }
+
+    @Test func aFingerLiftedFarFromWhereItWentDownWithNoMovesBetweenIsAPan() {
+        var f = Fingers()
+        f.down(640, 400, at: 0)
+        f.up(598, 400, at: 200)
+        #expect(f.out.contains(.panBegan(start: Point(x: 640, y: 400), point: Point(x: 598, y: 400), time: 200)))
+        #expect(f.out.last == .panEnded(translation: Point(x: -42, y: 0), velocity: Point(x: -0.21, y: 0),
+                                        point: Point(x: 598, y: 400), time: 200))
+        f.advance(1000)
+        #expect(f.taps == 0)
     }
 
     @Test func withDoubleTapsOffATapFiresAtOnceAndAQuickSecondOneIsStillADoubleTap() {

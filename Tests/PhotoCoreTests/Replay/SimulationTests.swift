@@ -74,4 +74,26 @@ import Testing
         let later = sim.displayList(at: 400)
         #expect(later.images.allSatisfy { $0.alpha == 1 })
     }
+
+    @Test func theSpecExampleDragDownDismissesToTheGrid() throws {
+        let scene = PhotoScene(items: landscapeItems(3), viewport: window)
+        let cell = scene.grid.frame(of: 0, at: 0).center
+        let text = "0 click \(cell.x) \(cell.y)\n1000 touch down 1 640 400\n1016 touch move 1 640 420\n1300 touch up 1 640 700"
+        var sim = Simulation(script: try ReplayScript.parse(text), scene: scene)
+        _ = sim.displayList(at: 1200)
+        #expect(sim.scene.mode == .lifting && near(sim.scene.lift!.scale, 1 - 20.0 / 800))
+        _ = sim.displayList(at: 1300 + frameStep)
+        #expect(sim.scene.mode == .dismissing)
+        sim.runToEnd()
+        #expect(sim.scene.mode == .grid)
+    }
+
+    @Test(arguments: [(0.21, 1), (0.19, 0)])
+    func aSwipeWithNoMovesBetweenDownAndUpStillFlicks(speed: Double, page: Int) throws {
+        let scene = PhotoScene(items: landscapeItems(3), viewport: window, startIndex: 0)
+        let text = "0 touch down 1 640 400\n200 touch up 1 \(640 - speed * 200) 400"
+        var sim = Simulation(script: try ReplayScript.parse(text), scene: scene)
+        sim.runToEnd()
+        #expect(sim.scene.currentIndex == page)
+    }
 }

@@ -136,7 +136,7 @@ import Testing
         d.move(to: Point(x: 480, y: 400), after: 150)  // held still: no momentum
         d.lift(at: Point(x: 480, y: 400), after: 16)
         d.settle()
-        #expect(d.scene.currentIndex == 2 && near(d.scene.pageFrame(2).minX, before.minX - 100, 1e-9))
+        #expect(d.scene.currentIndex == 2 && near(d.scene.pageFrame(2).minX, before.minX - 120, 1e-9))
         // Far past the right edge: the pager takes over and turns the page.
         d.drag(from: Point(x: 1200, y: 400), by: Point(x: -1100, y: 0), speed: 1)
         d.settle()
