@@ -7,7 +7,7 @@ public struct Simulation: Equatable, Sendable {
     public static let defaultFrameStep = 16.667
 
     public struct Screenshot: Equatable, Sendable {
-        /// The frame's time (the first frame at or after the script line's time).
+        /// The frame's time: the first frame at or after the script line's time.
         public var time: Double
         public var path: String
         public var displayList: DisplayList
@@ -37,25 +37,26 @@ public struct Simulation: Equatable, Sendable {
         record(self.scene.advance(to: 0), at: 0)
     }
 
-    /// Runs one frame past the last.
+    /// Runs one frame past the last: the events due by its time, then the clock. Screenshots
+    /// capture the frame as drawn, after every event of that frame.
     public mutating func step() {
         let t = Double(frameCount + 1) * frameStep
         frameCount += 1
-        while nextEvent < script.events.count, script.events[nextEvent].time <= t {
+        var shots: [String] = []
+        while nextEvent < script.events.count, script.events[nextEvent].time <= t, !hasQuit {
             let e = script.events[nextEvent]
             nextEvent += 1
             for input in e.inputEvents { record(scene.handle(input), at: e.time) }
             switch e.kind {
-            case .screenshot(let path):
-                record(scene.advance(to: t), at: t)
-                screenshots.append(Screenshot(time: t, path: path, displayList: scene.displayList()))
-            case .quit:
-                hasQuit = true
+            case .screenshot(let path): shots.append(path)
+            case .quit: hasQuit = true
             default: break
             }
         }
         record(scene.advance(to: t), at: t)
         time = t
+        let list = scene.displayList()
+        screenshots += shots.map { Screenshot(time: t, path: $0, displayList: list) }
     }
 
     /// Runs frames until `time` has been reached (or the script quit).
