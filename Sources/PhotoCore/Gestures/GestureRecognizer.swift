@@ -56,6 +56,8 @@ public struct GestureRecognizer: Equatable, Sendable {
         var out: [Gesture] = []
         if case .possible(_, let start, let downTime) = phase, time >= downTime + GestureConstants.longPressDuration {
             phase = .finished
+            // A tap followed by a press-and-hold is neither a double tap nor a late single tap.
+            if secondTapCandidate != nil { pendingTap = nil }
             secondTapCandidate = nil
             out.append(.longPress(start, time: downTime + GestureConstants.longPressDuration))
         }

@@ -75,6 +75,16 @@ private struct Fingers {
         #expect(f.taps == 0)
     }
 
+    @Test func aTapFollowedByAPressAndHoldFiresNoTapAtAll() {
+        var f = Fingers()
+        f.down(100, 100, at: 0); f.up(100, 100, at: 40)
+        f.down(100, 100, at: 200)
+        f.advance(200 + GestureConstants.longPressDuration)
+        f.up(100, 100, at: 1000); f.advance(3000)
+        #expect(f.taps == 0 && f.doubleTaps == 0)
+        #expect(f.out.contains { if case .longPress = $0 { true } else { false } })
+    }
+
     @Test func aPanReportsTranslationFromWhereTheFingerWentDownAndItsReleaseVelocity() {
         var f = Fingers()
         f.down(100, 100, at: 0)
