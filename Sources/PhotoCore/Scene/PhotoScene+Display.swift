@@ -5,8 +5,10 @@ extension PhotoScene {
     public func displayList() -> DisplayList {
         var list = DisplayList(background: .black)
         let mask = maskAlpha(at: now)
-        if hasGrid, mode == .grid || mask < 1 { drawGrid(into: &list) }
-        if hasGrid, mask > 0 { list.append(.solid(Rect(origin: .zero, size: viewport), Color.black.withAlpha(mask))) }
+        // With no grid behind, a dismiss still ends on the grid: it fades in as the photo goes.
+        let gridShows = hasGrid || mode == .dismissing
+        if gridShows, mode == .grid || mask < 1 { drawGrid(into: &list) }
+        if gridShows, mask > 0 { list.append(.solid(Rect(origin: .zero, size: viewport), Color.black.withAlpha(mask))) }
         switch mode {
         case .grid:
             break

@@ -137,6 +137,7 @@ import Testing
         #expect(mid.alpha < 1 && mid.alpha > 0)
         #expect(near(mid.frame.center.x, 640, 1e-6) && near(mid.frame.center.y, 400, 1e-6))
         #expect(mid.frame.width < 1066.67)
+        #expect(near(d.list.maskAlpha(window)!, 1 - d.scene.transition!.position(at: d.time), 1e-12))  // the grid fades in
         d.wait(PhotoTransition.duration)
         #expect(d.scene.mode == .grid && d.scene.hasGrid)
     }
