@@ -2,7 +2,7 @@
 /// horizontal → pager (or the zoomed image, which hands its overflow to the pager), downward at
 /// the image's top edge → dismiss lift, otherwise → zoomed pan.
 extension PhotoScene {
-    mutating func apply(_ gesture: Gesture) -> [Effect] {
+    mutating func apply(_ gesture: Gesture) {
         switch gesture {
         case .touchDown(_, let time):
             // A finger on glass stops coasting content, unless it is springing back from past
@@ -22,8 +22,8 @@ extension PhotoScene {
             movePan(translation, time: time)
             endPan(velocity: velocity, time: time)
         case .pinchBegan(let focal, let time):
-            guard mode == .browsing else { break }
-            if pager.isSettling || pager.isDragging { pager.go(to: pager.targetIndex, at: time) }
+            // Mid-settle the page is about to change under the fingers: let it land first.
+            guard mode == .browsing, !pager.isSettling, !pager.isDragging else { break }
             panOwner = .pinch
             zoom.beginPinch(focal: focal, time: time)
         case .pinchChanged(let scale, let focal, _):
@@ -31,7 +31,6 @@ extension PhotoScene {
         case .pinchEnded(_, let focal, let time):
             if panOwner == .pinch { zoom.endPinch(focal: focal, time: time); panOwner = .none }
         }
-        return []
     }
 
     private mutating func tap(at p: Point, time: Double) {

@@ -108,16 +108,16 @@ public struct PhotoScene: Equatable, Sendable {
         var effects = advance(to: event.time)
         switch event {
         case .touch(let touch):
-            effects += feed(touch)
+            feed(touch)
         case .mouseDown(let p, let time):
             mouseIsDown = true
-            effects += feed(Touch(id: Touch.mouseID, phase: .began, point: p, time: time))
+            feed(Touch(id: Touch.mouseID, phase: .began, point: p, time: time))
         case .mouseMove(let p, let time):
-            if mouseIsDown { effects += feed(Touch(id: Touch.mouseID, phase: .moved, point: p, time: time)) }
+            if mouseIsDown { feed(Touch(id: Touch.mouseID, phase: .moved, point: p, time: time)) }
         case .mouseUp(let p, let time):
             if mouseIsDown {
                 mouseIsDown = false
-                effects += feed(Touch(id: Touch.mouseID, phase: .ended, point: p, time: time))
+                feed(Touch(id: Touch.mouseID, phase: .ended, point: p, time: time))
             }
         case .wheel(_, let dy, let p, let ctrl, let time):
             wheel(dy: dy, at: p, ctrl: ctrl, time: time)
@@ -137,23 +137,20 @@ public struct PhotoScene: Equatable, Sendable {
     @discardableResult
     public mutating func advance(to time: Double) -> [Effect] {
         now = max(now, time)
-        var effects: [Effect] = []
-        for gesture in recognizer.advance(to: now) { effects += apply(gesture) }
+        for gesture in recognizer.advance(to: now) { apply(gesture) }
         grid.advance(to: now)
         zoom.advance(to: now)
         if pager.advance(to: now) {
             zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport)
         }
         finishTransitions()
-        return dedup(effects + requests())
+        return requests()
     }
 
-    mutating func feed(_ touch: Touch) -> [Effect] {
+    mutating func feed(_ touch: Touch) {
         // Double taps mean something only on a page; elsewhere a tap acts at once.
         recognizer.doubleTapEnabled = mode == .browsing
-        var effects: [Effect] = []
-        for gesture in recognizer.handle(touch) { effects += apply(gesture) }
-        return effects
+        for gesture in recognizer.handle(touch) { apply(gesture) }
     }
 
     private mutating func finishTransitions() {
