@@ -22,7 +22,8 @@ extension PhotoScene {
         let onScreen: Rect
         if mode == .lifting, let l = lift {
             onScreen = l.frame(at: time)
-            dismissMaskStart = l.maskAlpha(at: time)
+            // With no grid behind, nothing showed through the lift: the mask starts whole.
+            dismissMaskStart = hasGrid ? l.maskAlpha(at: time) : 1
             dismissIsReversible = false
         } else {
             onScreen = zoom.frame(at: time).offsetBy(dx: pager.pageOrigin(i, at: time), dy: 0)

@@ -124,4 +124,44 @@ import Testing
             #expect(cell.minY >= -1e-9 && cell.maxY <= v.height + 1e-9)
         }
     }
+
+    @Test func aLiftHandsOverToDismissOrSpringBackWithoutAJump() {
+        var rng = SplitMix64(seed: 99)
+        for _ in 0..<150 {
+            let v = randomViewport(&rng)
+            let list = (0..<4).map { _ in Item(pixelSize: randomSize(&rng), name: "p") }
+            var d = Driver(PhotoScene(items: list, viewport: v, startIndex: rng.int(0...1) == 0 ? 1 : nil))
+            if d.scene.mode == .grid { d.send(.key("Right", time: 0)); d.send(.key("Return", time: 0)); d.settle(400) }
+            let i = d.scene.currentIndex
+            let fit = d.scene.pageFrame(i)
+            let start = Point(x: rng.double(fit.minX...fit.maxX), y: rng.double(max(0, fit.minY)...min(v.height, fit.maxY)))
+            d.press(start)
+            var p = start
+            for _ in 0..<rng.int(2...12) {
+                p = p + Point(x: rng.double(-40...40), y: rng.double(-20...90))
+                d.move(to: p, after: rng.double(8...24))
+            }
+            guard d.scene.mode == .lifting else { d.lift(at: p, after: 10); continue }
+            let before = d.list
+            let lastFrame = before.images.last!.frame, lastMask = before.maskAlpha(v) ?? 1
+            d.lift(at: p, after: 0)
+            let after = d.list
+            #expect(near(after.images.last!.frame, lastFrame, 1e-9))
+            #expect(near(after.maskAlpha(v) ?? 1, lastMask, 1e-9))
+            var previous = lastFrame
+            let span = d.scene.transition.map { jump($0.from.clip, $0.to.clip) } ?? jump(lastFrame, fit)
+            let duration = d.scene.mode == .dismissing ? PhotoTransition.duration : DismissLift.springBackDuration
+            let hadGrid = d.scene.hasGrid
+            while d.scene.mode == .lifting || d.scene.mode == .dismissing {
+                d.wait(frameStep)
+                // With no grid behind, the photo fades out at the centre; the grid then shows.
+                if !hadGrid, d.scene.mode == .grid { break }
+                guard let f = d.list.images.last(where: { $0.item == i })?.frame else { break }
+                #expect(jump(previous, f) <= 3 * span * frameStep / duration + 1e-6)
+                previous = f
+            }
+            #expect(d.scene.mode == .browsing || d.scene.mode == .grid)
+            if d.scene.mode == .browsing { #expect(near(previous, fit, 1e-9)) }
+        }
+    }
 }
