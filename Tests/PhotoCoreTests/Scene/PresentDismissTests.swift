@@ -64,6 +64,9 @@ import Testing
         var ten = Driver(PhotoScene(items: landscapeItems(10), viewport: window, startIndex: 0))
         ten.wait(1)
         #expect(ten.list.shapes.count == 10 && ten.list.texts.isEmpty)
+        var eleven = Driver(PhotoScene(items: landscapeItems(11), viewport: window, startIndex: 10))
+        eleven.wait(1)
+        #expect(eleven.list.shapes.isEmpty && eleven.list.texts.map(\.text) == ["11 / 11"])
     }
 
     @Test func aSingleTapClosesTheBrowserOnlyAfterTheDoubleTapWindow() {
