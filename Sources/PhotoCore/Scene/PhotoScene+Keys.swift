@@ -10,14 +10,20 @@ extension PhotoScene {
         case "q": return kiosk ? [] : [.quit]
         default: break
         }
+        applyModeKey(name.lowercased(), time: time)
+        return []
+    }
+
+    /// Keys that act on the current mode. During a flight they wait for it to land (input is not
+    /// lost), except Escape/Backspace, which turn a present back.
+    mutating func applyModeKey(_ name: String, time: Double) {
         switch mode {
-        case .grid: gridKey(name.lowercased(), time: time)
-        case .browsing: browserKey(name.lowercased(), time: time)
-        case .presenting, .dismissing:
-            if ["escape", "backspace"].contains(name.lowercased()), mode == .presenting { reverseTransition(time: time) }
+        case .grid: gridKey(name, time: time)
+        case .browsing: browserKey(name, time: time)
+        case .presenting where name == "escape" || name == "backspace": reverseTransition(time: time)
+        case .presenting, .dismissing: deferredKeys.append(name)
         case .lifting: break
         }
-        return []
     }
 
     private mutating func browserKey(_ name: String, time: Double) {

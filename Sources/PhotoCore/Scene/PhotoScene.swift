@@ -52,6 +52,8 @@ public struct PhotoScene: Equatable, Sendable {
     var dismissMaskStart = 1.0
     /// Whether the running dismiss can turn back into the page it left.
     var dismissIsReversible = true
+    /// Keys pressed during a flight, applied when it lands.
+    var deferredKeys: [String] = []
     var thumbnailArrivals: [Int: Double] = [:]
     var fullArrivals: [Int: Double] = [:]
     var failed: Set<Int> = []
@@ -168,6 +170,11 @@ public struct PhotoScene: Equatable, Sendable {
             lift = nil
             mode = .browsing
         }
+        if mode == .grid || mode == .browsing, !deferredKeys.isEmpty {
+            let keys = deferredKeys
+            deferredKeys = []
+            for k in keys { applyModeKey(k, time: now) }
+        }
     }
 
     private mutating func resize(_ size: Size, time: Double) {
@@ -238,6 +245,6 @@ public struct PhotoScene: Equatable, Sendable {
         a.items == b.items && a.viewport == b.viewport && a.now == b.now && a.mode == b.mode && a.hasGrid == b.hasGrid
             && a.grid == b.grid && a.pager == b.pager && a.zoom == b.zoom && a.lift == b.lift
             && a.transition == b.transition && a.recognizer == b.recognizer && a.panOwner == b.panOwner
-            && a.thumbnailArrivals == b.thumbnailArrivals && a.fullArrivals == b.fullArrivals && a.failed == b.failed
+            && a.deferredKeys == b.deferredKeys && a.thumbnailArrivals == b.thumbnailArrivals && a.fullArrivals == b.fullArrivals && a.failed == b.failed
     }
 }

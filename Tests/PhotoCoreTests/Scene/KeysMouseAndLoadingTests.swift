@@ -31,6 +31,16 @@ import Testing
         #expect(d.scene.currentIndex == 0)
     }
 
+    @Test func aKeyPressedDuringThePresentActsWhenItLands() {
+        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
+        d.tap(d.scene.grid.frame(of: 1, at: 0).center)
+        d.wait(100)
+        d.send(.key("Right", time: d.time))
+        #expect(d.scene.mode == .presenting && d.scene.currentIndex == 1)
+        d.settle(1000)
+        #expect(d.scene.mode == .browsing && d.scene.currentIndex == 2)
+    }
+
     @Test func plusMinusAndZeroZoom() {
         var d = browser()
         let fit = d.scene.zoom.level.fit
