@@ -245,6 +245,7 @@ public struct PhotoScene: Equatable, Sendable {
         a.items == b.items && a.viewport == b.viewport && a.now == b.now && a.mode == b.mode && a.hasGrid == b.hasGrid
             && a.grid == b.grid && a.pager == b.pager && a.zoom == b.zoom && a.lift == b.lift
             && a.transition == b.transition && a.recognizer == b.recognizer && a.panOwner == b.panOwner
-            && a.deferredKeys == b.deferredKeys && a.thumbnailArrivals == b.thumbnailArrivals && a.fullArrivals == b.fullArrivals && a.failed == b.failed
+            && a.deferredKeys == b.deferredKeys && a.thumbnailArrivals == b.thumbnailArrivals
+            && a.fullArrivals == b.fullArrivals && a.failed == b.failed
     }
 }
