@@ -101,3 +101,23 @@ extension Rect {
              width: PhotoCore.lerp(a.width, b.width, t), height: PhotoCore.lerp(a.height, b.height, t))
     }
 }
+
+/// `value` limited to `lower...upper` (to `lower` when the range is empty).
+@inlinable public func clamp<T: Comparable>(_ value: T, _ lower: T, _ upper: T) -> T {
+    max(lower, min(upper, value))
+}
+
+extension Rect {
+    /// The point at unit coordinates `u` inside this rectangle (0,0 top-left, 1,1 bottom-right).
+    public func point(atUnit u: Point) -> Point { Point(x: minX + u.x * width, y: minY + u.y * height) }
+    /// The unit coordinates of `p` relative to this rectangle.
+    public func unit(of p: Point) -> Point {
+        Point(x: width != 0 ? (p.x - minX) / width : 0, y: height != 0 ? (p.y - minY) / height : 0)
+    }
+    /// The rectangle an image of aspect `content` fills when it covers `bounds` (aspect fill), centred.
+    public static func aspectFill(_ content: Size, in bounds: Rect) -> Rect {
+        guard !content.isEmpty, !bounds.size.isEmpty else { return bounds }
+        let scale = max(bounds.width / content.width, bounds.height / content.height)
+        return Rect(center: bounds.center, size: content * scale)
+    }
+}

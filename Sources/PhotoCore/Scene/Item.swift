@@ -1,0 +1,31 @@
+/// What the scene knows of each photo. `pixelSize` may be unknown until the image is decoded.
+public struct Item: Equatable, Sendable {
+    public var pixelSize: Size?
+    public var name: String
+    public var caption: String?
+    public init(pixelSize: Size? = nil, name: String, caption: String? = nil) {
+        self.pixelSize = pixelSize; self.name = name; self.caption = caption
+    }
+}
+
+/// What the scene asks the shell to do, as data. The shell runs them; the scene never calls out.
+public enum Effect: Equatable, Hashable, Sendable {
+    /// Load (or keep) an item's pixels: thumbnails for visible grid cells, full images for the
+    /// current page and its neighbours. Asked once per item and quality.
+    case requestImage(index: Int, quality: ImageQuality)
+    /// `q` (never in kiosk mode).
+    case quit
+    case toggleFullscreen
+    case toggleHelp
+    /// Space: the slideshow (SPEC 7) is the shell's; the scene only says it was asked for.
+    case toggleSlideshow
+}
+
+/// The scene's state machine. Slideshow will join as a further case.
+public enum SceneMode: Equatable, Sendable {
+    case grid
+    case presenting
+    case browsing
+    case lifting
+    case dismissing
+}

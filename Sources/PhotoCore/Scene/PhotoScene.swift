@@ -1,0 +1,251 @@
+/// The root of the interaction core: grid, present, browse, lift, dismiss (SPEC 2-5) as one value.
+///
+/// The shell feeds it timestamped `InputEvent`s through `handle(_:)` and the clock through
+/// `advance(to:)` (ms of the injected monotonic clock, never wall time, never frame counts), runs
+/// the returned `Effect`s, and draws `displayList()`. When `isAnimating` is false it may sleep
+/// until the next event or `nextDeadline`. Single-threaded: one owner mutates it.
+///
+///     var scene = PhotoScene(items: items, viewport: Size(width: 1280, height: 800))
+///     effects = scene.handle(.touch(Touch(id: 1, phase: .began, point: p, time: t)))
+///     effects = scene.advance(to: t + 16.667)
+///     renderer.draw(scene.displayList())
+///
+/// The public surface of PhotoCore, by layer:
+/// - Geometry: `Point`, `Size`, `Rect` (`aspectFit`, `aspectFill`, `aspectFillCrop`, `lerp`),
+///   `AffineTransform`, `clamp`.
+/// - Motion: `Easing`, `Tween`, `Spring` / `Spring.Motion`, `Momentum`, `RubberBand`.
+/// - Input: `InputEvent`, `Touch`, `TouchPhase`, `VelocityTracker`.
+/// - Gestures: `GestureRecognizer` (tap, double tap, long press, pan, pinch) → `Gesture`;
+///   tuning in `GestureConstants`.
+/// - Models: `ZoomLevel`, `PanBounds`, `ZoomModel`, `PagerModel`, `DismissLift`,
+///   `PhotoTransition`, `GridLayout`, `GridModel`.
+/// - Scene: `Item`, `Effect`, `SceneMode`, `PhotoScene`, `PageIndicator`, `ScrollIndicator`,
+///   `DisplayList` / `DrawCommand`.
+/// - Replay: `ReplayScript.parse(_:)`, `ReplayEvent.inputEvents`, `Simulation`.
+public struct PhotoScene: Equatable, Sendable {
+    /// Thumbnails fade in over this long (ms) as they arrive.
+    public static let thumbnailFadeDuration = 200.0
+    /// The full image cross-fades over the thumbnail placeholder over this long (ms).
+    public static let fullImageCrossFadeDuration = 150.0
+    /// A dismiss with no grid behind shrinks the photo to this fraction of its size at the centre.
+    public static let gridlessDismissScale = 0.5
+
+    enum PanOwner: Equatable, Sendable { case none, grid, pager, zoom, lift, pinch }
+
+    public private(set) var items: [Item]
+    public private(set) var viewport: Size
+    /// The scene's clock (ms): the latest time it was handed.
+    public private(set) var now: Double = 0
+    public let kiosk: Bool
+    /// False when opened with `--start` (or a single file) and not yet dismissed to the grid.
+    public internal(set) var hasGrid: Bool
+    public internal(set) var mode: SceneMode
+    public internal(set) var grid: GridModel
+    public internal(set) var pager: PagerModel
+    public internal(set) var zoom: ZoomModel
+    public internal(set) var lift: DismissLift?
+    public internal(set) var transition: PhotoTransition?
+    var recognizer = GestureRecognizer()
+    var panOwner = PanOwner.none
+    var mouseIsDown = false
+    /// Mask alpha when the running dismiss began (a lift has already thinned it).
+    var dismissMaskStart = 1.0
+    /// Whether the running dismiss can turn back into the page it left.
+    var dismissIsReversible = true
+    /// Keys pressed during a flight, applied when it lands.
+    var deferredKeys: [String] = []
+    var thumbnailArrivals: [Int: Double] = [:]
+    var fullArrivals: [Int: Double] = [:]
+    var failed: Set<Int> = []
+    var requested: Set<Effect> = []
+
+    /// `startIndex` opens the browser on that page at once, with no grid behind it (SPEC `--start`).
+    public init(items: [Item], viewport: Size, startIndex: Int? = nil, kiosk: Bool = false) {
+        self.items = items
+        self.viewport = viewport
+        self.kiosk = kiosk
+        grid = GridModel(count: items.count, viewport: viewport)
+        let start = startIndex.map { clamp($0, 0, max(0, items.count - 1)) } ?? 0
+        pager = PagerModel(count: items.count, index: start, viewportWidth: viewport.width)
+        hasGrid = startIndex == nil
+        mode = startIndex == nil || items.isEmpty ? .grid : .browsing
+        zoom = ZoomModel(pixelSize: Self.pixelSize(items, start), viewport: viewport)
+        if mode == .grid { hasGrid = true }
+    }
+
+    static func pixelSize(_ items: [Item], _ index: Int) -> Size {
+        guard items.indices.contains(index), let s = items[index].pixelSize, !s.isEmpty else {
+            return Size(width: 1, height: 1)  // unknown: a square until decoded
+        }
+        return s
+    }
+    func pixelSize(of index: Int) -> Size { Self.pixelSize(items, index) }
+
+    // MARK: Readable state
+
+    public var currentIndex: Int { pager.index }
+    public var zoomScale: Double { zoom.scale(at: now) }
+    public var gridOffset: Double { grid.offset(at: now) }
+    /// The grid cell lifted out of the grid while the browser is up.
+    public var hiddenCellIndex: Int? { mode == .grid || !hasGrid ? nil : pager.index }
+
+    /// Anything moving, a finger down, or a timer pending.
+    public var isAnimating: Bool {
+        if mode == .presenting || mode == .dismissing || mode == .lifting { return true }
+        if recognizer.isTracking || recognizer.nextDeadline != nil { return true }
+        if pager.isSettling || pager.isDragging || !zoom.isSettled(at: now) { return true }
+        if grid.isMoving(at: now) || grid.showsIndicator(at: now) { return true }
+        let fading = thumbnailArrivals.values.contains { now - $0 < Self.thumbnailFadeDuration }
+            || fullArrivals.values.contains { now - $0 < Self.fullImageCrossFadeDuration }
+        return fading
+    }
+
+    /// The earliest time a pending timer fires (the single tap waiting out the double-tap window,
+    /// a long press), so an idle shell knows when to wake.
+    public var nextDeadline: Double? { recognizer.nextDeadline }
+
+    // MARK: Reducer
+
+    public mutating func handle(_ event: InputEvent) -> [Effect] {
+        var effects = advance(to: event.time)
+        switch event {
+        case .touch(let touch):
+            feed(touch)
+        case .mouseDown(let p, let time):
+            mouseIsDown = true
+            feed(Touch(id: Touch.mouseID, phase: .began, point: p, time: time))
+        case .mouseMove(let p, let time):
+            if mouseIsDown { feed(Touch(id: Touch.mouseID, phase: .moved, point: p, time: time)) }
+        case .mouseUp(let p, let time):
+            if mouseIsDown {
+                mouseIsDown = false
+                feed(Touch(id: Touch.mouseID, phase: .ended, point: p, time: time))
+            }
+        case .wheel(_, let dy, let p, let ctrl, let time):
+            wheel(dy: dy, at: p, ctrl: ctrl, time: time)
+        case .key(let name, let time):
+            effects += key(name, time: time)
+        case .resize(let size, let time):
+            resize(size, time: time)
+        case .itemLoaded(let index, let quality, let size, let time):
+            loaded(index, quality: quality, size: size, time: time)
+        case .itemFailed(let index, _):
+            failed.insert(index)
+        }
+        return dedup(effects + requests())
+    }
+
+    /// Runs animations and timers up to `time`.
+    @discardableResult
+    public mutating func advance(to time: Double) -> [Effect] {
+        now = max(now, time)
+        for gesture in recognizer.advance(to: now) { apply(gesture) }
+        grid.advance(to: now)
+        zoom.advance(to: now)
+        if pager.advance(to: now) {
+            zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport)
+        }
+        finishTransitions()
+        return requests()
+    }
+
+    mutating func feed(_ touch: Touch) {
+        // Double taps mean something only on a page; elsewhere a tap acts at once.
+        recognizer.doubleTapEnabled = mode == .browsing
+        for gesture in recognizer.handle(touch) { apply(gesture) }
+    }
+
+    private mutating func finishTransitions() {
+        if let t = transition, t.isFinished(at: now) {
+            transition = nil
+            if mode == .presenting { mode = .browsing }
+            else if mode == .dismissing {
+                mode = .grid
+                hasGrid = true
+                lift = nil
+                zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport)
+            }
+        }
+        if mode == .lifting, let l = lift, l.isFinished(at: now) {
+            lift = nil
+            mode = .browsing
+        }
+        if mode == .grid || mode == .browsing, !deferredKeys.isEmpty {
+            let keys = deferredKeys
+            deferredKeys = []
+            for k in keys { applyModeKey(k, time: now) }
+        }
+    }
+
+    private mutating func resize(_ size: Size, time: Double) {
+        viewport = size
+        grid.resize(size, at: time)
+        pager.resize(width: size.width)
+        zoom.update(pixelSize: pixelSize(of: pager.index), viewport: size, time: time, animated: false)
+        // A flight or lift aimed at the old layout ends where it was going.
+        if transition != nil {
+            transition = nil
+            mode = mode == .presenting ? .browsing : .grid
+            if mode == .grid { hasGrid = true }
+        }
+        lift = nil
+        if mode == .lifting { mode = .browsing }
+        panOwner = .none
+    }
+
+    private mutating func loaded(_ index: Int, quality: ImageQuality, size: Size, time: Double) {
+        guard items.indices.contains(index), !size.isEmpty else { return }
+        failed.remove(index)
+        switch quality {
+        case .thumbnail: thumbnailArrivals[index] = thumbnailArrivals[index] ?? time
+        case .full: fullArrivals[index] = fullArrivals[index] ?? time
+        }
+        let old = items[index].pixelSize
+        // A thumbnail's size only stands in until the true size is known.
+        guard old == nil || quality == .full, old != size else { return }
+        items[index].pixelSize = size
+        guard index == pager.index, mode != .grid else { return }
+        let sameAspect = old.map { abs($0.aspect - size.aspect) < 0.01 * size.aspect } ?? false
+        if sameAspect {
+            zoom.replacePixelSize(size)
+        } else {
+            zoom.update(pixelSize: size, viewport: viewport, time: time, animated: mode == .browsing)
+            if mode == .presenting, var t = transition, !t.isReversed {
+                t.to = .page(zoom.frame(at: time))
+                transition = t
+            }
+        }
+    }
+
+    private func dedup(_ effects: [Effect]) -> [Effect] {
+        var seen: Set<Effect> = [], out: [Effect] = []
+        for e in effects where !seen.contains(e) { seen.insert(e); out.append(e) }
+        return out
+    }
+
+    /// Images to ask for: the current page first, then its neighbours, then visible grid cells.
+    private mutating func requests() -> [Effect] {
+        var wanted: [Effect] = []
+        if mode != .grid, !items.isEmpty {
+            let i = pager.index
+            wanted += [.requestImage(index: i, quality: .thumbnail), .requestImage(index: i, quality: .full)]
+            for n in [i + 1, i - 1] where items.indices.contains(n) {
+                wanted += [.requestImage(index: n, quality: .thumbnail), .requestImage(index: n, quality: .full)]
+            }
+        }
+        if hasGrid, mode != .browsing {
+            wanted += grid.visibleRange(at: now).map { .requestImage(index: $0, quality: .thumbnail) }
+        }
+        let fresh = wanted.filter { !requested.contains($0) }
+        requested.formUnion(fresh)
+        return fresh
+    }
+
+    public static func == (a: PhotoScene, b: PhotoScene) -> Bool {
+        a.items == b.items && a.viewport == b.viewport && a.now == b.now && a.mode == b.mode && a.hasGrid == b.hasGrid
+            && a.grid == b.grid && a.pager == b.pager && a.zoom == b.zoom && a.lift == b.lift
+            && a.transition == b.transition && a.recognizer == b.recognizer && a.panOwner == b.panOwner
+            && a.deferredKeys == b.deferredKeys && a.thumbnailArrivals == b.thumbnailArrivals
+            && a.fullArrivals == b.fullArrivals && a.failed == b.failed
+    }
+}

@@ -1,0 +1,145 @@
+import Testing
+@testable import PhotoCore
+
+@Suite struct KeysMouseAndLoadingTests {
+    func browser(_ n: Int = 5, at index: Int = 2, kiosk: Bool = false) -> Driver {
+        var d = Driver(PhotoScene(items: landscapeItems(n), viewport: window, kiosk: kiosk))
+        d.send(.mouseDown(d.scene.grid.frame(of: index, at: 0).center, time: 0))
+        d.send(.mouseUp(d.scene.grid.frame(of: index, at: 0).center, time: 40))
+        d.settle(600)
+        return d
+    }
+
+    @Test func aMouseClickOnACellOpensIt() {
+        let d = browser()
+        #expect(d.scene.mode == .browsing && d.scene.currentIndex == 2)
+    }
+
+    @Test func arrowKeysPageAndHomeEndJump() {
+        var d = browser()
+        d.send(.key("Right", time: d.time))
+        #expect(d.scene.currentIndex == 2)  // changes when the settle ends
+        d.wait(PagerModel.settleDuration)
+        #expect(d.scene.currentIndex == 3)
+        d.send(.key("PageUp", time: d.time)); d.wait(300)
+        #expect(d.scene.currentIndex == 2)
+        d.send(.key("End", time: d.time))
+        #expect(d.scene.currentIndex == 4)
+        d.send(.key("Home", time: d.time))
+        #expect(d.scene.currentIndex == 0)
+        d.send(.key("Left", time: d.time)); d.wait(300)
+        #expect(d.scene.currentIndex == 0)
+    }
+
+    @Test func aKeyPressedDuringThePresentActsWhenItLands() {
+        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
+        d.tap(d.scene.grid.frame(of: 1, at: 0).center)
+        d.wait(100)
+        d.send(.key("Right", time: d.time))
+        #expect(d.scene.mode == .presenting && d.scene.currentIndex == 1)
+        d.settle(1000)
+        #expect(d.scene.mode == .browsing && d.scene.currentIndex == 2)
+    }
+
+    @Test func plusMinusAndZeroZoom() {
+        var d = browser()
+        let fit = d.scene.zoom.level.fit
+        d.send(.key("+", time: d.time)); d.wait(300)
+        #expect(near(d.scene.zoomScale, fit * ZoomModel.keyZoomFactor))
+        d.send(.key("-", time: d.time)); d.wait(300)
+        #expect(near(d.scene.zoomScale, fit))
+        d.send(.key("+", time: d.time)); d.send(.key("+", time: d.time)); d.send(.key("0", time: d.time)); d.wait(300)
+        #expect(near(d.scene.zoomScale, fit))
+    }
+
+    @Test func escapeAndBackspaceCloseTheBrowser() {
+        for key in ["Escape", "Backspace"] {
+            var d = browser()
+            d.send(.key(key, time: d.time))
+            #expect(d.scene.mode == .dismissing)
+        }
+    }
+
+    @Test func qQuitsExceptInKioskModeAndTheOtherKeysAreEffects() {
+        var d = browser()
+        #expect(d.scene.handle(.key("Q", time: d.time)) == [.quit])
+        #expect(d.scene.handle(.key("F11", time: d.time)) == [.toggleFullscreen])
+        #expect(d.scene.handle(.key("f", time: d.time)) == [.toggleFullscreen])
+        #expect(d.scene.handle(.key("?", time: d.time)) == [.toggleHelp])
+        #expect(d.scene.handle(.key("Space", time: d.time)) == [.toggleSlideshow])
+        var k = browser(kiosk: true)
+        #expect(k.scene.handle(.key("q", time: k.time)).isEmpty)
+    }
+
+    @Test func arrowsMoveTheGridSelectionAndReturnOpensIt() {
+        var d = Driver(PhotoScene(items: landscapeItems(100), viewport: window))
+        d.send(.key("Right", time: 0))
+        #expect(d.scene.grid.selection == 0)
+        d.send(.key("Right", time: 1)); d.send(.key("Down", time: 2))
+        #expect(d.scene.grid.selection == 1 + d.scene.grid.layout.columns)
+        d.send(.key("End", time: 3))
+        #expect(d.scene.grid.selection == 99)
+        let cell = d.scene.grid.frame(of: 99, at: 3)
+        #expect(cell.minY >= 0 && cell.maxY <= 800)
+        d.send(.key("Return", time: 4))
+        #expect(d.scene.mode == .presenting && d.scene.currentIndex == 99)
+    }
+
+    @Test func theWheelScrollsTheGridAndCtrlWheelResizesItsCells() {
+        var d = Driver(PhotoScene(items: landscapeItems(300), viewport: window))
+        d.send(.wheel(dx: 0, dy: -2, at: Point(x: 10, y: 10), ctrl: false, time: 0))
+        #expect(d.scene.gridOffset == 2 * GridModel.wheelStep)
+        #expect(d.list.solids.contains { $0.0.minX > 1270 && $0.1 == ScrollIndicator.color })
+        d.wait(GridModel.indicatorLinger + 10)
+        #expect(!d.list.solids.contains { $0.1 == ScrollIndicator.color })
+        #expect(!d.scene.isAnimating)
+        d.send(.wheel(dx: 0, dy: 3, at: Point(x: 10, y: 10), ctrl: true, time: d.time))
+        #expect(d.scene.grid.layout.columns < 8)
+    }
+
+    @Test func theFullImageCrossFadesOverTheThumbnailIn150Ms() {
+        var d = browser()
+        d.send(.itemLoaded(index: 2, quality: .full, pixelSize: Size(width: 4000, height: 3000), time: d.time))
+        let start = d.time
+        d.wait(75)
+        let drawn = d.list.images.filter { $0.item == 2 }
+        #expect(drawn.map(\.quality) == [.thumbnail, .full])
+        #expect(near(drawn[1].alpha, 0.5, 1e-9))
+        d.advance(to: start + PhotoScene.fullImageCrossFadeDuration)
+        #expect(d.list.images.filter { $0.item == 2 }.map(\.quality) == [.full])
+    }
+
+    @Test func aTrueSizeWithAnotherAspectAnimatesThePageToItsNewFitFrame() {
+        var d = Driver(PhotoScene(items: items([nil, nil]), viewport: window, startIndex: 0))
+        #expect(d.scene.pageFrame(0).width == 800)  // unknown: a square placeholder
+        d.send(.itemLoaded(index: 0, quality: .full, pixelSize: Size(width: 1600, height: 800), time: 10))
+        #expect(d.scene.pageFrame(0).width == 800)
+        d.advance(to: 10 + ZoomModel.animationDuration)
+        #expect(near(d.scene.pageFrame(0), Rect(x: 0, y: 80, width: 1280, height: 640), 1e-9))
+    }
+
+    @Test func pagesAskForTheirImagesOnceCurrentFirst() {
+        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window, startIndex: 2))
+        d.wait(1)
+        let requests = d.effects.compactMap { if case .requestImage(let i, let q) = $0 { (i, q) } else { nil } }
+        #expect(requests.first! == (2, .thumbnail) && requests[1] == (2, .full))
+        #expect(requests.contains { $0 == (3, .full) } && requests.contains { $0 == (1, .full) })
+        let count = d.effects.count
+        d.wait(100)
+        #expect(d.effects.count == count)
+    }
+
+    @Test func anIdleSceneIsNotAnimatingAndATapSetsADeadline() {
+        var d = browser()
+        #expect(!d.scene.isAnimating && d.scene.nextDeadline == nil)
+        d.tap(Point(x: 640, y: 400))
+        #expect(d.scene.isAnimating && d.scene.nextDeadline != nil)
+    }
+
+    @Test func aResizeRelaysOutGridAndPage() {
+        var d = browser()
+        d.send(.resize(Size(width: 600, height: 900), time: d.time))
+        #expect(d.scene.grid.layout.columns == 4)
+        #expect(near(d.scene.pageFrame(2), Rect(x: 0, y: 225, width: 600, height: 450), 1e-9))
+    }
+}
