@@ -13,7 +13,7 @@ public final class Window {
         }
     }
 
-    private let window: OpaquePointer
+    let window: OpaquePointer
     private let context: SDL_GLContext
     public private(set) var isFullscreen: Bool
     /// What SDL's swap interval ended up as: -1 adaptive, 1 vsync, 0 none.
@@ -116,4 +116,13 @@ public final class Window {
     }
 
     public func setCursorVisible(_ visible: Bool) { SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE) }
+}
+
+extension Window {
+    /// The refresh rate of the display the window is on, in Hz (60 when SDL cannot tell).
+    public var refreshRate: Double {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Double(mode.refresh_rate)
+    }
 }

@@ -4,8 +4,8 @@ import PhotoPipeline
 import PhotoPlatform
 import PhotoRender
 
-/// The main loop: input → model → display list → draw, redrawing only when something changed and
-/// sleeping in SDL's event wait when nothing moves. Main thread only.
+/// The main loop: input → scene → display list → draw. It redraws only while something changes
+/// and otherwise sleeps in SDL's event wait, using no CPU. Main thread only.
 final class App {
     struct Options {
         var size: Size
@@ -14,6 +14,13 @@ final class App {
         var screenshot: String?
         var screenshotAtMs: Double?
         var textureBudgetBytes: Int
+        var startIndex: Int?
+        var captions: Bool
+        var stats: Bool
+        var eventsPath: String?
+        var replay: ReplayScript?
+        var frameMs: Double
+        var realtime: Bool
     }
 
     /// Entry point: returns the process exit code.
@@ -32,124 +39,240 @@ final class App {
             Log.error("\(error)")
             return 1
         }
-        return App(paths: paths, options: options, window: window, renderer: renderer).loop()
+        var events: EventLog?
+        if let path = options.eventsPath {
+            do { events = try EventLog(path: path) } catch {
+                Log.error("cannot write the events file \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        return App(paths: paths, options: options, window: window, renderer: renderer, events: events).loop()
     }
 
     private let options: Options
+    private let paths: [String]
     private let window: Window
     private let renderer: Renderer
-    private let events: EventSource
+    private let source: EventSource
+    private let injector: EventInjector
     private let loader: ImageLoader
-    private var viewer: FirstViewer
-    private let paths: [String]
+    private let eventLog: EventLog?
+    private var scene: PhotoScene
+    private var clock: AppClock
+    private var replay: ReplayDriver?
+    private var stats: FrameStats
+    private var showHelp = false
     private var needsDraw = true
     private var running = true
     private var exitCode: Int32 = 0
-    private var startMs = MonotonicClock.nowMs()
+    private var firstFrameDrawn = false
+    /// Items whose thumbnail or full image arrived or failed: for `thumbs_done` and re-requests.
+    private var thumbnailsSettled: Set<Int> = []
+    /// Textures the budget took back while their item may still be wanted.
+    private var evicted: Set<TextureKey> = []
 
-    private init(paths: [String], options: Options, window: Window, renderer: Renderer) {
+    private init(paths: [String], options: Options, window: Window, renderer: Renderer, events: EventLog?) {
         self.paths = paths
         self.options = options
         self.window = window
         self.renderer = renderer
-        let windowRef = window
-        events = EventSource(windowSize: { windowRef.size })
-        let events = self.events
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
-        loader = ImageLoader(paths: paths, workers: workers, wake: { events.wake() })
-        viewer = FirstViewer(names: paths, viewport: window.size)
+        self.eventLog = events
+        source = EventSource(windowSize: { [unowned window] in window.size })
+        injector = EventInjector(windowSize: { [unowned window] in window.size })
+        let wake = source
+        loader = ImageLoader(paths: paths, thumbnails: .standard(), wake: { wake.wake() })
+        let items = paths.map { Item(name: ($0 as NSString).lastPathComponent) }
+        let start = options.startIndex ?? (paths.count == 1 ? 0 : nil)
+        scene = PhotoScene(items: items, viewport: window.size, startIndex: start)
+        clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
+        replay = options.replay.map(ReplayDriver.init)
+        stats = FrameStats(refreshHz: window.refreshRate)
     }
 
-    private var appTimeMs: Double { MonotonicClock.nowMs() - startMs }
-
     private func loop() -> Int32 {
-        startMs = MonotonicClock.nowMs()
-        requestVisible()
+        clock.start()
+        perform(scene.advance(to: 0))
+        var drewLastIteration = false
         while running {
-            let waitForScreenshotTime = options.screenshotAtMs.map { appTimeMs < $0 } ?? false
-            let busy = needsDraw || waitForScreenshotTime
-            for event in events.next(timeoutMs: busy ? 0 : -1) { handle(event) }
-            receiveImages()
+            replay?.feed(upTo: clock.nowMs, into: injector)
+            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead
+            let timeout = busy ? 0 : sleepMs()
+            let events = source.next(timeoutMs: timeout)
+            let now = clock.nowMs
+            for event in events { handle(event, at: now) }
+            receiveImages(at: now)
+            perform(scene.advance(to: now))
             guard running else { break }
-            if needsDraw || waitForScreenshotTime {
-                draw()
+            if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead {
+                draw(at: now, continuous: drewLastIteration && busy)
+                drewLastIteration = true
+            } else {
+                drewLastIteration = false
             }
+            if clock.isVirtual {
+                waitForLoads()
+                clock.frameDone()
+            }
+            if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
         }
+        if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
         return exitCode
     }
 
-    private func handle(_ event: PlatformEvent) {
+    /// How long an idle loop may sleep: until the scene's next timer, else until an event.
+    private func sleepMs() -> Int {
+        guard let deadline = scene.nextDeadline else { return -1 }
+        return max(1, Int((deadline - clock.nowMs).rounded(.up)))
+    }
+
+    /// A `--screenshot` still to take keeps frames coming until its moment.
+    private var screenshotAtIsAhead: Bool { options.screenshot != nil }
+
+    /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
+    /// same frames; a stuck decode cannot hold the replay longer than this.
+    private func waitForLoads() {
+        let began = MonotonicClock.nowMs()
+        while loader.isBusy && MonotonicClock.nowMs() < began + 15_000 {
+            if !loader.hasResults { usleep(1000); continue }
+            receiveImages(at: clock.nowMs)
+        }
+        stats.paused(forMs: MonotonicClock.nowMs() - began)
+    }
+
+    // MARK: Input and effects
+
+    private func handle(_ event: PlatformEvent, at now: Double) {
         switch event {
         case .quit:
             running = false
-        case .key(let name, _):
-            for effect in viewer.key(name) {
-                switch effect {
-                case .quit: running = false
-                case .toggleFullscreen: window.setFullscreen(!window.isFullscreen)
-                }
+        case .exposed:
+            needsDraw = true
+        case .resized:
+            needsDraw = true
+            fallthrough
+        default:
+            if let input = event.inputEvent(time: now, viewport: window.size) {
+                perform(scene.handle(input))
+                needsDraw = true
             }
-            requestVisible()
-            needsDraw = true
-        case .resized, .exposed:
-            viewer.viewport = window.size
-            needsDraw = true
-        case .wake, .finger, .mouseButton, .mouseMove, .wheel:
-            break
         }
     }
 
-    /// The photo on screen first, then its neighbours.
-    private func requestVisible() {
-        let index = viewer.index
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .requestImage(let index, let quality):
+                request(index, quality)
+            case .quit:
+                running = false
+            case .toggleFullscreen:
+                window.setFullscreen(!window.isFullscreen)
+            case .toggleHelp:
+                showHelp.toggle()
+                needsDraw = true
+            case .toggleSlideshow:
+                Log.info("the slideshow is not available yet")
+            }
+        }
+    }
+
+    private func request(_ index: Int, _ quality: ImageQuality) {
         let drawable = window.drawableSize
-        // Room for a 2x zoom later; never beyond what one texture may hold.
-        let maxSide = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
-        for (offset, priority) in [(0, Operation.QueuePriority.veryHigh), (1, .normal), (-1, .low)] {
-            let item = index + offset
-            guard paths.indices.contains(item) else { continue }
-            loader.request(.init(item: item, quality: .full), maxPixelSize: maxSide, priority: priority)
+        let pointScale = Double(drawable.width) / max(1, window.size.width)
+        switch quality {
+        case .thumbnail:
+            loader.request(.init(item: index, quality: .thumbnail), pixels: Int((scene.grid.layout.cellSize * pointScale).rounded(.up)))
+        case .full:
+            // Room for a 2x zoom; never more than one texture may hold.
+            let side = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
+            loader.request(.init(item: index, quality: .full), pixels: side)
         }
     }
 
-    private func receiveImages() {
+    private func receiveImages(at now: Double) {
         for result in loader.takeResults() {
-            let item = result.request.item
+            let item = result.request.item, quality = result.request.quality
             switch result.outcome {
             case .success(let image):
-                renderer.upload(item: item, quality: result.request.quality, width: image.width, height: image.height, pixels: image.pixels)
-                viewer.loaded(item, size: Size(width: Double(image.width), height: Double(image.height)))
+                renderer.upload(item: item, quality: quality, width: image.width, height: image.height, pixels: image.pixels)
+                evicted.remove(TextureKey(item: item, quality: quality))
+                let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
+                    ?? Size(width: Double(image.width), height: Double(image.height))
+                perform(scene.handle(.itemLoaded(index: item, quality: quality, pixelSize: size, time: now)))
             case .failure(let error):
-                Log.error("cannot show \(paths[item]): \(error)")
-                viewer.failed(item)
+                if quality == .full || !thumbnailsSettled.contains(item) {
+                    Log.error("cannot show \(paths[item]): \(error)")
+                }
+                perform(scene.handle(.itemFailed(index: item, time: now)))
             }
+            if quality == .thumbnail { thumbnailsSettled.insert(item) }
             needsDraw = true
         }
-        renderer.enforceTextureBudget(protecting: [viewer.index - 1, viewer.index, viewer.index + 1])
+        if thumbnailsSettled.count == paths.count { eventLog?.thumbsDone(count: paths.count) }
+        let current = scene.currentIndex
+        evicted.formUnion(renderer.enforceTextureBudget(protecting: [current - 1, current, current + 1]))
     }
 
-    private func draw() {
+    // MARK: Drawing
+
+    private func draw(at now: Double, continuous: Bool) {
         let viewport = window.size
-        viewer.viewport = viewport
+        var list = scene.displayList()
+        if options.captions, scene.mode == .browsing, scene.items.indices.contains(scene.currentIndex) {
+            let item = scene.items[scene.currentIndex]
+            list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
+        }
+        if showHelp { list.commands += Overlays.help(in: viewport) }
+        if options.stats { list.commands += Overlays.hud(stats.hudLine) }
         let drawable = window.drawableSize
-        renderer.draw(viewer.displayList(), viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height)
+        renderer.draw(list, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height)
         needsDraw = false
-        if let path = options.screenshot, screenshotIsDue {
-            let shot = renderer.readPixels()
+        rerequestEvicted(list)
+        takeScreenshots(now: now)
+        window.swap()
+        stats.frameDrawn(atMs: MonotonicClock.nowMs(), continuous: continuous)
+        if !firstFrameDrawn {
+            firstFrameDrawn = true
+            eventLog?.firstFrame()
+        }
+        if let eventLog {
+            for d in list.images where d.quality == .full && renderer.hasTexture(item: d.item, quality: .full) {
+                eventLog.imageShown(d.item, source: paths[d.item])
+            }
+        }
+    }
+
+    /// The scene asks for an image once; if the texture budget evicted it since, ask again.
+    private func rerequestEvicted(_ list: DisplayList) {
+        for d in list.images {
+            let key = TextureKey(item: d.item, quality: d.quality)
+            guard evicted.remove(key) != nil else { continue }
+            loader.forget(.init(item: d.item, quality: d.quality))
+            request(d.item, d.quality)
+        }
+    }
+
+    private func takeScreenshots(now: Double) {
+        var paths = replay?.takeScreenshots() ?? []
+        if let path = options.screenshot, screenshotIsDue(now: now) {
+            paths.append(path)
+            running = false
+        }
+        guard !paths.isEmpty else { return }
+        let shot = renderer.readPixels()
+        for path in paths {
             do {
                 try PNGFile.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels)
             } catch {
                 Log.error("\(error)")
                 exitCode = 1
             }
-            running = false
         }
-        window.swap()
     }
 
-    private var screenshotIsDue: Bool {
-        if let at = options.screenshotAtMs { return appTimeMs >= at }
-        return !viewer.isLoading
+    private func screenshotIsDue(now: Double) -> Bool {
+        if let at = options.screenshotAtMs { return now >= at }
+        return !loader.isBusy && !scene.isAnimating
     }
 
     private static func makeTextRasterizer() -> TextRasterizing? {

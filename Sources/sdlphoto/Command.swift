@@ -40,8 +40,35 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "GPU texture memory budget in MiB.")
     var textureBudget: Int = 512
 
+    @Option(help: "Open photo N (1-based) directly in the browser, with no grid behind it.")
+    var start: Int?
+
+    @Flag(help: "Show each photo's file name as its caption.")
+    var captions = false
+
+    @Flag(help: "Show a frame-time HUD; on exit print one JSON line of frame statistics.")
+    var stats = false
+
+    @Option(help: "Write milestones (first_frame, image_shown, thumbs_done) to this file.")
+    var events: String?
+
+    @Option(help: "Feed this script of input events through the event queue (SPEC 11), on virtual time.")
+    var replay: String?
+
+    @Option(help: "Virtual time per frame in ms during a replay.")
+    var frameMs: Double = 1000.0 / 60.0
+
+    @Flag(help: "Replay in wall-clock time instead of virtual time.")
+    var realtime = false
+
     @Flag(help: "Log more.")
     var verbose = false
+
+    func validate() throws {
+        if let start, start < 1 { throw ValidationError("--start counts from 1") }
+        if frameMs <= 0 || frameMs > 1000 { throw ValidationError("--frame-ms must be in (0, 1000]") }
+        if textureBudget < 16 { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
+    }
 
     mutating func run() throws {
         Log.verbose = verbose
@@ -50,13 +77,36 @@ struct SDLPhoto: ParsableCommand {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
         }
+        var script: ReplayScript?
+        if let replay {
+            do {
+                script = try ReplayScript.parse(String(contentsOfFile: replay, encoding: .utf8))
+            } catch let error as ReplayScript.ParseError {
+                Log.error("\(replay): \(error)")
+                throw ExitCode(2)
+            } catch {
+                Log.error("cannot read the replay script \(replay): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+        if let start, start > paths.count {
+            Log.error("--start \(start): there are only \(paths.count) photos")
+            throw ExitCode(2)
+        }
         let options = App.Options(
             size: Size(width: Double(size.width), height: Double(size.height)),
             fullscreen: fullscreen,
             position: position.map { ($0.x, $0.y) },
             screenshot: screenshot,
             screenshotAtMs: atMs,
-            textureBudgetBytes: textureBudget * 1024 * 1024)
+            textureBudgetBytes: textureBudget * 1024 * 1024,
+            startIndex: start.map { $0 - 1 },
+            captions: captions,
+            stats: stats,
+            eventsPath: events,
+            replay: script,
+            frameMs: frameMs,
+            realtime: realtime)
         let code = App.run(paths: paths, options: options)
         if code != 0 { throw ExitCode(code) }
     }

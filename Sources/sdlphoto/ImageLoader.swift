@@ -2,8 +2,8 @@ import Foundation
 import PhotoCore
 import PhotoPipeline
 
-/// Decodes photos on worker threads and leaves the results in an inbox the main loop drains.
-/// Workers never touch viewer state; `wake` tells the loop that something is waiting.
+/// Decodes photos on the pipeline's worker pool and leaves results in an inbox the main loop
+/// drains. Workers never touch scene state; `wake` tells the loop that something is waiting.
 final class ImageLoader: @unchecked Sendable {
     struct Request: Hashable, Sendable {
         let item: Int
@@ -13,45 +13,51 @@ final class ImageLoader: @unchecked Sendable {
     struct Result: Sendable {
         let request: Request
         let outcome: Swift.Result<DecodedImage, DecodeError>
+        /// The photo's own size as displayed (after EXIF orientation), from its header when cheap.
+        let originalSize: PixelSize?
     }
 
     private let paths: [String]
-    private let queue: OperationQueue
+    private let thumbnails: ThumbnailCache
     private let lock = NSLock()
     private var inbox: [Result] = []
-    private var requested: Set<Request> = []
-    private let wake: @Sendable () -> Void
+    private var inFlight: Set<Request> = []
+    /// Requests already answered: asked again only after `forget`.
+    private var done: Set<Request> = []
+    private var pool: DecodePool<Request, Result>!
 
-    init(paths: [String], workers: Int, wake: @escaping @Sendable () -> Void) {
+    init(paths: [String], thumbnails: ThumbnailCache, wake: @escaping @Sendable () -> Void) {
         self.paths = paths
-        self.wake = wake
-        queue = OperationQueue()
-        queue.maxConcurrentOperationCount = max(1, workers)
-        queue.qualityOfService = .userInitiated
+        self.thumbnails = thumbnails
+        pool = DecodePool(deliver: { [weak self] _, result in
+            self?.deliver(result)
+            wake()
+        })
     }
 
-    /// Asks for an item's pixels at most `maxPixelSize` on the longer side. A repeated request
-    /// while one is in flight or done is ignored. Main thread.
-    func request(_ request: Request, maxPixelSize: Int, priority: Operation.QueuePriority = .normal) {
+    /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side through
+    /// the shared thumbnail cache, or a full image at most `pixels` on its longer side. Main thread.
+    func request(_ request: Request, pixels: Int) {
         guard paths.indices.contains(request.item) else { return }
         lock.lock()
-        let isNew = requested.insert(request).inserted
+        let isNew = !done.contains(request) && inFlight.insert(request).inserted
         lock.unlock()
         guard isNew else { return }
-        let path = paths[request.item]
-        let op = BlockOperation { [weak self] in
+        let path = paths[request.item], cache = thumbnails
+        let priority: DecodePriority = request.quality == .full ? .current : .visible
+        pool.submit(key: request, priority: priority) {
             let outcome: Swift.Result<DecodedImage, DecodeError>
-            do {
-                outcome = .success(try ImageDecoder.decode(path: path, maxPixelSize: maxPixelSize))
-            } catch let error as DecodeError {
-                outcome = .failure(error)
-            } catch {
-                outcome = .failure(.unreadable(path: path, reason: "\(error)"))
+            switch request.quality {
+            case .thumbnail:
+                outcome = cache.thumbnail(for: path, cellPixels: pixels)
+            case .full:
+                do { outcome = .success(try ImageDecoder.decode(path: path, maxPixelSize: pixels)) }
+                catch let error as DecodeError { outcome = .failure(error) }
+                catch { outcome = .failure(.unreadable(path: path, reason: "\(error)")) }
             }
-            self?.deliver(Result(request: request, outcome: outcome))
+            let size = (try? outcome.get()) == nil ? nil : ImageDecoder.probe(path: path)
+            return Result(request: request, outcome: outcome, originalSize: size)
         }
-        op.queuePriority = priority
-        queue.addOperation(op)
     }
 
     /// Everything finished since the last call. Main thread.
@@ -63,12 +69,31 @@ final class ImageLoader: @unchecked Sendable {
         return results
     }
 
-    var hasWorkInFlight: Bool { queue.operationCount > 0 }
+    /// Lets a finished request be made again (its texture was evicted). Main thread.
+    func forget(_ request: Request) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !inbox.contains(where: { $0.request == request }) { done.remove(request) }
+    }
+
+    var hasResults: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !inbox.isEmpty
+    }
+
+    /// True while any request has not been taken from the inbox yet.
+    var isBusy: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !inFlight.isEmpty || !inbox.isEmpty
+    }
 
     private func deliver(_ result: Result) {
         lock.lock()
+        inFlight.remove(result.request)
+        done.insert(result.request)
         inbox.append(result)
         lock.unlock()
-        wake()
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+
+/// SPEC 11's `--events` milestones: one line each, flushed at once, stamped with
+/// CLOCK_MONOTONIC seconds so outside tools can line them up.
+final class EventLog {
+    private let handle: FileHandle
+    private var shown: Set<Int> = []
+    private var thumbsDone = false
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let h = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        handle = h
+    }
+
+    private func write(_ text: String) {
+        let line = String(format: "%.6f ", MonotonicClock.nowMs() / 1000) + text + "\n"
+        handle.write(Data(line.utf8))
+    }
+
+    func firstFrame() { write("first_frame") }
+
+    /// Once per item: its high-quality image is on screen.
+    func imageShown(_ index: Int, source: String) {
+        guard shown.insert(index).inserted else { return }
+        write("image_shown \(index) \(source)")
+    }
+
+    /// Once: every grid thumbnail of the source is decoded (or failed for good).
+    func thumbsDone(count: Int) {
+        guard !thumbsDone else { return }
+        thumbsDone = true
+        write("thumbs_done \(count)")
+    }
+
+    func slide(_ index: Int) { write("slide \(index)") }
+}

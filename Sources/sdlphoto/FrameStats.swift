@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+
+/// Frame times of continuous drawing (an idle wait between two frames is not a frame time),
+/// summarised for the `--stats` HUD and the JSON line on exit (SPEC 11).
+struct FrameStats {
+    private(set) var intervals: [Double] = []
+    private var lastFrameMs: Double?
+    /// Frames longer than this many refresh intervals count as dropped.
+    static let droppedFactor = 1.5
+    let refreshMs: Double
+
+    init(refreshHz: Double) { refreshMs = 1000 / (refreshHz > 0 ? refreshHz : 60) }
+
+    /// Time the loop spent waiting on purpose (a virtual-time replay waiting for its decodes)
+    /// since the last frame: not part of any frame's time.
+    private var pausedMs = 0.0
+
+    mutating func paused(forMs ms: Double) { pausedMs += ms }
+
+    /// `continuous` is false for the first frame after the loop slept.
+    mutating func frameDrawn(atMs t: Double, continuous: Bool) {
+        if continuous, let last = lastFrameMs { intervals.append(t - last - pausedMs) }
+        lastFrameMs = t
+        pausedMs = 0
+    }
+
+    func percentile(_ p: Double) -> Double {
+        guard !intervals.isEmpty else { return 0 }
+        let sorted = intervals.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1  // nearest-rank
+        return sorted[max(0, min(sorted.count - 1, rank))]
+    }
+
+    var dropped: Int { intervals.filter { $0 > refreshMs * Self.droppedFactor }.count }
+
+    var hudLine: String {
+        String(format: "%d frames  p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  dropped %d",
+               intervals.count, percentile(50), percentile(95), percentile(99), dropped)
+    }
+
+    func json(textureBytes: Int) -> String {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let peakMiB = Double(usage.ru_maxrss) / 1024
+        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"peak_rss_mib":%.1f,"texture_mib":%.1f}"#,
+                      intervals.count + (lastFrameMs == nil ? 0 : 1), percentile(50), percentile(95), percentile(99),
+                      intervals.max() ?? 0, dropped, peakMiB, Double(textureBytes) / 1_048_576)
+    }
+}
