@@ -30,6 +30,30 @@ public final class GLTexture {
         byteCount = width * height * 4 * (mipmapped ? 4 : 3) / 3
     }
 
+    /// Allocates immutable storage for a full mip chain; `upload` fills it level by level.
+    init(width: Int, height: Int, levels: Int) {
+        var tex: GLuint = 0
+        glGenTextures(1, &tex)
+        id = tex
+        self.width = width
+        self.height = height
+        glBindTexture(GLenum(GL_TEXTURE_2D), tex)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        byteCount = width * height * 4 * (levels > 1 ? 4 : 3) / 3
+    }
+
+    /// Copies `rows` rows starting at `firstRow` of mip `level` (RGBA8, tightly packed).
+    func upload(level: Int, firstRow: Int, rows: Int, width: Int, pixels: UnsafeRawPointer) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(level), 0, GLint(firstRow), GLsizei(width), GLsizei(rows),
+                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
+    }
+
     deinit {
         var tex = id
         glDeleteTextures(1, &tex)

@@ -42,11 +42,38 @@ public final class Renderer {
 
     // MARK: Textures
 
-    /// Uploads a photo's pixels (RGBA8, straight alpha) for an item at a quality, replacing any
-    /// texture it had there.
-    public func upload(item: Int, quality: ImageQuality, width: Int, height: Int, pixels: [UInt8]) {
-        let texture = pixels.withUnsafeBytes { GLTexture(width: width, height: height, pixels: $0, mipmapped: true) }
-        textures.insert(texture, for: TextureKey(item: item, quality: quality))
+    private var uploads: [TextureUpload] = []
+
+    /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
+    /// any texture there once `continueUploads` has copied all of it.
+    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [MipLevel]) {
+        guard let first = levels.first, first.width > 0, first.height > 0 else { return }
+        let key = TextureKey(item: item, quality: quality)
+        uploads.removeAll { $0.key == key }
+        uploads.append(TextureUpload(key: key, levels: levels))
+    }
+
+    /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are
+    /// now complete and drawable.
+    @discardableResult
+    public func continueUploads(budgetMs: Double) -> [TextureKey] {
+        guard !uploads.isEmpty else { return [] }
+        let deadline = TextureUpload.nowMs() + budgetMs
+        var finished: [TextureKey] = []
+        while let upload = uploads.first, TextureUpload.nowMs() < deadline || finished.isEmpty {
+            upload.step(until: deadline)
+            guard upload.isDone else { break }
+            uploads.removeFirst()
+            textures.insert(upload.texture, for: upload.key)
+            finished.append(upload.key)
+        }
+        return finished
+    }
+
+    public var hasPendingUploads: Bool { !uploads.isEmpty }
+
+    public func isUploading(item: Int, quality: ImageQuality) -> Bool {
+        uploads.contains { $0.key == TextureKey(item: item, quality: quality) }
     }
 
     public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
@@ -54,6 +81,7 @@ public final class Renderer {
     }
 
     public func removeTextures(item: Int) {
+        uploads.removeAll { $0.key.item == item }
         textures.remove(TextureKey(item: item, quality: .thumbnail))
         textures.remove(TextureKey(item: item, quality: .full))
     }
@@ -82,7 +110,7 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
-        for command in list.commands {
+        for command in Renderer.visibleCommands(list, viewport: self.viewport) {
             switch command {
             case .image(let d): drawImage(d)
             case .solid(let rect, let color): drawSolid(rect, color)
@@ -93,6 +121,21 @@ public final class Renderer {
         }
         texts.endFrame(frame)
     }
+
+    /// The commands from the last one that covers the whole viewport with an opaque colour: all
+    /// before it are hidden, and a software rasteriser would fill every pixel for nothing.
+    static func visibleCommands(_ list: DisplayList, viewport: Size) -> ArraySlice<DrawCommand> {
+        let whole = Rect(origin: .zero, size: viewport)
+        guard let cover = list.commands.lastIndex(where: {
+            if case .solid(let r, let c) = $0 { return c.a >= 1 && r.contains(whole) }
+            return false
+        }) else { return list.commands[...] }
+        return list.commands[cover...]
+    }
+
+    /// Waits until the GPU has drawn everything submitted. Without vsync nothing else stops the
+    /// loop from queueing frames faster than a software rasteriser draws them.
+    public func finish() { glFinish() }
 
     /// The pixels of the framebuffer just drawn, RGBA8, rows top to bottom.
     public func readPixels() -> (width: Int, height: Int, pixels: [UInt8]) {

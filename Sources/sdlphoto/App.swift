@@ -68,6 +68,13 @@ final class App {
     private var firstFrameDrawn = false
     /// Items whose thumbnail or full image arrived or failed: for `thumbs_done` and re-requests.
     private var thumbnailsSettled: Set<Int> = []
+    /// One log line per file that does not decode, not one per attempt.
+    private var reportedFailures: Set<Int> = []
+    /// Sizes to tell the scene once an item's texture has finished uploading.
+    private var uploading: [TextureKey: Size] = [:]
+    private let screenshots = ScreenshotWriter()
+    /// Per frame, at most this long (ms) goes to copying pixels to the GPU.
+    static let uploadBudgetMs = 4.0
     /// Textures the budget took back while their item may still be wanted.
     private var evicted: Set<TextureKey> = []
 
@@ -95,12 +102,13 @@ final class App {
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
-            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead
+            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || renderer.hasPendingUploads
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
             let now = clock.nowMs
             for event in events { handle(event, at: now) }
             receiveImages(at: now)
+            finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             guard running else { break }
             if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead {
@@ -115,6 +123,7 @@ final class App {
             }
             if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
         }
+        if !screenshots.finish() { exitCode = 1 }
         if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
         return exitCode
     }
@@ -132,9 +141,9 @@ final class App {
     /// same frames; a stuck decode cannot hold the replay longer than this.
     private func waitForLoads() {
         let began = MonotonicClock.nowMs()
-        while loader.isBusy && MonotonicClock.nowMs() < began + 15_000 {
-            if !loader.hasResults { usleep(1000); continue }
-            receiveImages(at: clock.nowMs)
+        while (loader.isBusy || renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
+            if loader.hasResults { receiveImages(at: clock.nowMs) }
+            if renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
         }
         stats.paused(forMs: MonotonicClock.nowMs() - began)
     }
@@ -193,16 +202,14 @@ final class App {
         for result in loader.takeResults() {
             let item = result.request.item, quality = result.request.quality
             switch result.outcome {
-            case .success(let image):
-                renderer.upload(item: item, quality: quality, width: image.width, height: image.height, pixels: image.pixels)
-                evicted.remove(TextureKey(item: item, quality: quality))
-                let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
-                    ?? Size(width: Double(image.width), height: Double(image.height))
-                perform(scene.handle(.itemLoaded(index: item, quality: quality, pixelSize: size, time: now)))
+            case .success(let levels):
+                let key = TextureKey(item: item, quality: quality)
+                renderer.enqueueUpload(item: item, quality: quality, levels: levels)
+                evicted.remove(key)
+                uploading[key] = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
+                    ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
             case .failure(let error):
-                if quality == .full || !thumbnailsSettled.contains(item) {
-                    Log.error("cannot show \(paths[item]): \(error)")
-                }
+                if reportedFailures.insert(item).inserted { Log.error("cannot show \(paths[item]): \(error)") }
                 perform(scene.handle(.itemFailed(index: item, time: now)))
             }
             if quality == .thumbnail { thumbnailsSettled.insert(item) }
@@ -211,6 +218,16 @@ final class App {
         if thumbnailsSettled.count == paths.count { eventLog?.thumbsDone(count: paths.count) }
         let current = scene.currentIndex
         evicted.formUnion(renderer.enforceTextureBudget(protecting: [current - 1, current, current + 1]))
+    }
+
+    /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
+    /// texture is whole, so it never draws a half-uploaded one.
+    private func finishUploads(budgetMs: Double, at now: Double) {
+        for key in renderer.continueUploads(budgetMs: budgetMs) {
+            guard let size = uploading.removeValue(forKey: key) else { continue }
+            perform(scene.handle(.itemLoaded(index: key.item, quality: key.quality, pixelSize: size, time: now)))
+            needsDraw = true
+        }
     }
 
     // MARK: Drawing
@@ -230,6 +247,10 @@ final class App {
         rerequestEvicted(list)
         takeScreenshots(now: now)
         window.swap()
+        // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
+        // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
+        renderer.finish()
+        if !clock.isVirtual { paceWithoutVsync() }
         stats.frameDrawn(atMs: MonotonicClock.nowMs(), continuous: continuous)
         if !firstFrameDrawn {
             firstFrameDrawn = true
@@ -240,6 +261,16 @@ final class App {
                 eventLog.imageShown(d.item, source: paths[d.item])
             }
         }
+    }
+
+    private var lastPresentMs = 0.0
+
+    /// Without vsync, an animation still runs at the display's rate instead of spinning a core.
+    private func paceWithoutVsync() {
+        let now = MonotonicClock.nowMs()
+        let next = lastPresentMs + stats.refreshMs
+        if next > now && next - now < stats.refreshMs { usleep(useconds_t((next - now) * 1000)) }
+        lastPresentMs = MonotonicClock.nowMs()
     }
 
     /// The scene asks for an image once; if the texture budget evicted it since, ask again.
@@ -260,19 +291,12 @@ final class App {
         }
         guard !paths.isEmpty else { return }
         let shot = renderer.readPixels()
-        for path in paths {
-            do {
-                try PNGFile.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels)
-            } catch {
-                Log.error("\(error)")
-                exitCode = 1
-            }
-        }
+        for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
     }
 
     private func screenshotIsDue(now: Double) -> Bool {
         if let at = options.screenshotAtMs { return now >= at }
-        return !loader.isBusy && !scene.isAnimating
+        return !loader.isBusy && !renderer.hasPendingUploads && !scene.isAnimating
     }
 
     private static func makeTextRasterizer() -> TextRasterizing? {

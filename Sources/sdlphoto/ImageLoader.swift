@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import PhotoPipeline
+import PhotoRender
 
 /// Decodes photos on the pipeline's worker pool and leaves results in an inbox the main loop
 /// drains. Workers never touch scene state; `wake` tells the loop that something is waiting.
@@ -12,7 +13,8 @@ final class ImageLoader: @unchecked Sendable {
 
     struct Result: Sendable {
         let request: Request
-        let outcome: Swift.Result<DecodedImage, DecodeError>
+        /// The decoded photo as a mip chain, built here so the GL thread only copies bytes.
+        let outcome: Swift.Result<[MipLevel], DecodeError>
         /// The photo's own size as displayed (after EXIF orientation), from its header when cheap.
         let originalSize: PixelSize?
     }
@@ -56,7 +58,10 @@ final class ImageLoader: @unchecked Sendable {
                 catch { outcome = .failure(.unreadable(path: path, reason: "\(error)")) }
             }
             let size = (try? outcome.get()) == nil ? nil : ImageDecoder.probe(path: path)
-            return Result(request: request, outcome: outcome, originalSize: size)
+            let levels = outcome.map { image in
+                MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) }
+            }
+            return Result(request: request, outcome: levels, originalSize: size)
         }
     }
 

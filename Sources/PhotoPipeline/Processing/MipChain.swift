@@ -1,0 +1,45 @@
+/// A full mip chain, built off the render thread so the GPU side only copies bytes: level 0 is
+/// the image, each next level half the size (at least 1), 2x2 box-averaged, down to 1x1.
+public struct MipChain: Sendable {
+    public let levels: [DecodedImage]
+
+    public init(_ image: DecodedImage) {
+        var levels = [image]
+        var current = image
+        while current.width > 1 || current.height > 1 {
+            current = MipChain.half(current)
+            levels.append(current)
+        }
+        self.levels = levels
+    }
+
+    public var byteCount: Int { levels.reduce(0) { $0 + $1.pixels.count } }
+
+    /// Halves each side (odd sides round down, never below 1), averaging the 2x2 (or 2x1, 1x2)
+    /// block of straight-alpha pixels under each new one.
+    static func half(_ image: DecodedImage) -> DecodedImage {
+        let w = max(1, image.width / 2), h = max(1, image.height / 2)
+        let sx = image.width > 1 ? 2 : 1, sy = image.height > 1 ? 2 : 1
+        let count = sx * sy
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                let srcRow = image.width * 4
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let o = (y * w + x) * 4
+                        for c in 0..<4 {
+                            var sum = 0
+                            for dy in 0..<sy {
+                                let row = (y * sy + dy) * srcRow
+                                for dx in 0..<sx { sum += Int(src[row + (x * sx + dx) * 4 + c]) }
+                            }
+                            dst[o + c] = UInt8((sum + count / 2) / count)
+                        }
+                    }
+                }
+            }
+        }
+        return DecodedImage(width: w, height: h, pixels: out)
+    }
+}

@@ -1,0 +1,50 @@
+import Glibc
+
+/// One mip level of pixels: RGBA8, straight alpha, rows top to bottom, tightly packed.
+public struct MipLevel: Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) { self.width = width; self.height = height; self.pixels = pixels }
+}
+
+/// A mip chain on its way to the GPU in row slices, so that no frame spends more than its
+/// upload budget copying pixels. GL thread only.
+final class TextureUpload {
+    let key: TextureKey
+    let texture: GLTexture
+    private let levels: [MipLevel]
+    private var level = 0
+    private var row = 0
+
+    /// The fewest rows worth a GL call.
+    static let minimumRows = 16
+
+    init(key: TextureKey, levels: [MipLevel]) {
+        self.key = key
+        self.levels = levels
+        texture = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count)
+    }
+
+    var isDone: Bool { level >= levels.count }
+
+    /// Copies slices until done or `deadline` (CLOCK_MONOTONIC ms) passes; at least one slice.
+    func step(until deadline: Double) {
+        repeat {
+            let l = levels[level]
+            // Rows for about a quarter of a millisecond at llvmpipe's ~1 GB/s, and never fewer than the minimum.
+            let rows = min(l.height - row, max(Self.minimumRows, 262_144 / max(1, l.width * 4)))
+            l.pixels.withUnsafeBytes { buffer in
+                texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: buffer.baseAddress! + row * l.width * 4)
+            }
+            row += rows
+            if row >= l.height { level += 1; row = 0 }
+        } while !isDone && TextureUpload.nowMs() < deadline
+    }
+
+    static func nowMs() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import PhotoPlatform
+
+/// Encodes screenshots to PNG on a worker thread, so taking one costs a frame only its read-back.
+final class ScreenshotWriter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "sdlphoto.screenshots")
+    private let lock = NSLock()
+    private var failed = false
+
+    func write(path: String, width: Int, height: Int, pixels: [UInt8]) {
+        queue.async { [self] in
+            do { try PNGFile.write(path: path, width: width, height: height, pixels: pixels) } catch {
+                Log.error("\(error)")
+                lock.lock(); failed = true; lock.unlock()
+            }
+        }
+    }
+
+    /// Waits for every queued screenshot; false when any could not be written.
+    func finish() -> Bool {
+        queue.sync {}
+        lock.lock(); defer { lock.unlock() }
+        return !failed
+    }
+}
