@@ -7,6 +7,8 @@ public final class GLTexture {
     public let width: Int
     public let height: Int
     public let byteCount: Int
+    /// Every pixel fully opaque: drawn at full alpha it needs no blending.
+    var isOpaque = false
 
     /// Uploads `pixels` (RGBA8, rows top to bottom, `width * height * 4` bytes).
     init(width: Int, height: Int, pixels: UnsafeRawBufferPointer, mipmapped: Bool) {

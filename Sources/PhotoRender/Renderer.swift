@@ -46,11 +46,11 @@ public final class Renderer {
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
-    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [MipLevel]) {
+    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [MipLevel], opaque: Bool) {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
         let key = TextureKey(item: item, quality: quality)
         uploads.removeAll { $0.key == key }
-        uploads.append(TextureUpload(key: key, levels: levels))
+        uploads.append(TextureUpload(key: key, levels: levels, opaque: opaque))
     }
 
     /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are
@@ -180,7 +180,10 @@ public final class Renderer {
         glUniform1i(image.location("u_texture"), 0)
         glUniform1f(image.location("u_alpha"), GLfloat(d.alpha))
         glUniform1f(image.location("u_radius"), GLfloat(d.cornerRadius * scale.x))
+        let opaque = texture.isOpaque && d.alpha >= 1 && d.cornerRadius == 0
+        if opaque { glDisable(GLenum(GL_BLEND)) }
         quad()
+        if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 
     private func drawSolid(_ r: Rect, _ c: Color) {

@@ -6,6 +6,16 @@ public struct MipLevel: Sendable {
     public let height: Int
     public let pixels: [UInt8]
     public init(width: Int, height: Int, pixels: [UInt8]) { self.width = width; self.height = height; self.pixels = pixels }
+
+    /// True when every pixel's alpha is 255: such a photo draws without blending, which a
+    /// software rasteriser pays for on every pixel. Call it off the GL thread.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count { if p[i] != 255 { return false }; i += 4 }
+            return true
+        }
+    }
 }
 
 /// A mip chain on its way to the GPU in row slices, so that no frame spends more than its
@@ -20,10 +30,11 @@ final class TextureUpload {
     /// The fewest rows worth a GL call.
     static let minimumRows = 16
 
-    init(key: TextureKey, levels: [MipLevel]) {
+    init(key: TextureKey, levels: [MipLevel], opaque: Bool) {
         self.key = key
         self.levels = levels
         texture = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count)
+        texture.isOpaque = opaque
     }
 
     var isDone: Bool { level >= levels.count }

@@ -204,7 +204,7 @@ final class App {
             switch result.outcome {
             case .success(let levels):
                 let key = TextureKey(item: item, quality: quality)
-                renderer.enqueueUpload(item: item, quality: quality, levels: levels)
+                renderer.enqueueUpload(item: item, quality: quality, levels: levels, opaque: result.opaque)
                 evicted.remove(key)
                 uploading[key] = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
                     ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
@@ -240,7 +240,7 @@ final class App {
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
         if showHelp { list.commands += Overlays.help(in: viewport) }
-        if options.stats { list.commands += Overlays.hud(stats.hudLine) }
+        if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
         renderer.draw(list, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height)
         needsDraw = false

@@ -34,7 +34,16 @@ struct FrameStats {
 
     var dropped: Int { intervals.filter { $0 > refreshMs * Self.droppedFactor }.count }
 
-    var hudLine: String {
+    /// The HUD's text changes four times a second, not every frame: each new string is a new
+    /// texture to rasterise and upload.
+    private var hudCache: (line: String, at: Double) = ("", -.infinity)
+
+    mutating func hudLine(atMs now: Double) -> String {
+        if now - hudCache.at >= 250 { hudCache = (hudText, now) }
+        return hudCache.line
+    }
+
+    private var hudText: String {
         String(format: "%d frames  p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  dropped %d",
                intervals.count, percentile(50), percentile(95), percentile(99), dropped)
     }

@@ -15,6 +15,7 @@ final class ImageLoader: @unchecked Sendable {
         let request: Request
         /// The decoded photo as a mip chain, built here so the GL thread only copies bytes.
         let outcome: Swift.Result<[MipLevel], DecodeError>
+        let opaque: Bool
         /// The photo's own size as displayed (after EXIF orientation), from its header when cheap.
         let originalSize: PixelSize?
     }
@@ -61,7 +62,8 @@ final class ImageLoader: @unchecked Sendable {
             let levels = outcome.map { image in
                 MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) }
             }
-            return Result(request: request, outcome: levels, originalSize: size)
+            let opaque = (try? levels.get())?.first?.isOpaque ?? false
+            return Result(request: request, outcome: levels, opaque: opaque, originalSize: size)
         }
     }
 
