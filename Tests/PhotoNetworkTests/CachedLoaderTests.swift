@@ -145,15 +145,22 @@ struct CachedLoaderTests {
         #expect(folder.fileNames.isEmpty)
     }
 
-    @Test("cancelling before the transfer starts reports cancelled once")
-    func cancelBeforeStart() async throws {
+    @Test("a consumer that cancels gets cancelled once, before or after its transfer started")
+    func cancelBeforeAndAfterStart() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let loader = CachedLoader(loader: try DataLoader(), cache: try DataCache(folder: folder.url))
+        let network = MockDataLoader()
+        let loader = CachedLoader(loader: network, cache: try DataCache(folder: folder.url))
 
-        let (recorder, handle) = loader.record(URL(string: "http://127.0.0.1:9/never")!)
-        handle.cancel()
+        let (early, earlyHandle) = loader.record(URL(string: "http://127.0.0.1:1/early")!)
+        earlyHandle.cancel()
+        let (late, lateHandle) = loader.record(URL(string: "http://127.0.0.1:1/late")!)
+        #expect(await network.arrival(of: "late").wait(seconds: 5))
+        lateHandle.cancel()
 
-        #expect(await recorder.error() == .cancelled)
+        #expect(await early.error() == .cancelled)
+        #expect(await late.error() == .cancelled)
+        #expect(network.requests.map(\.url.lastPathComponent).contains("late"))
+        #expect(network.cancellations == 1)
     }
 }
