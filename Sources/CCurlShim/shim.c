@@ -1,3 +1,5 @@
+#define _GNU_SOURCE
+#include <pthread.h>
 #include "CCurlShim.h"
 
 CURLcode sdlphoto_easy_setopt_long(CURL *easy, CURLoption option, long value) {
@@ -44,4 +46,8 @@ int sdlphoto_multi_next_done(CURLM *multi, CURL **easy, CURLcode *result) {
         }
     }
     return 0;
+}
+
+int sdlphoto_name_current_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
 }

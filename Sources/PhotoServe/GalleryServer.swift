@@ -50,6 +50,29 @@ public final class GalleryServer: Sendable {
 
     public func stop() async { await server.stop() }
 
+    /// ``start()`` for a caller outside Swift concurrency (the app's main thread): blocks until
+    /// the server listens. Never call it from an async context, whose thread it would hold.
+    public func startAndWait() throws -> URL {
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox()
+        Task {
+            do { result.value = .success(try await start()) } catch { result.value = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try result.value!.get()
+    }
+
+    /// ``stop()`` for a caller outside Swift concurrency; same caveat as ``startAndWait()``.
+    public func stopAndWait() {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await stop()
+            done.signal()
+        }
+        done.wait()
+    }
+
     static func respond(to request: HTTPRequest, configuration: Configuration) throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
         if request.path == "/manifest.json" {
@@ -107,4 +130,9 @@ public final class GalleryServer: Sendable {
         default: return "application/octet-stream"
         }
     }
+}
+
+/// Carries a task's result to a thread waiting on a semaphore (which orders the accesses).
+private final class ResultBox: @unchecked Sendable {
+    var value: Result<URL, Error>?
 }

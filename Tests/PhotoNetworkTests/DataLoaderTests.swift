@@ -44,6 +44,25 @@ struct DataLoaderTests {
         #expect(response.body == Data("hello".utf8))
     }
 
+    @Test("callbacks arrive on the network thread, not the caller's")
+    func callbacksArriveOnTheNetworkThread() async throws {
+        let server = try await TestServer.start([
+            "/small": { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) },
+        ])
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+        let recorder = Recorder()
+        let names = Names()
+
+        loader.load(server.url("small"), progress: { _, _ in names.add(Thread.current.name) }) {
+            names.add(Thread.current.name)
+            recorder.completion($0)
+        }
+
+        #expect(await recorder.body() == Data("x".utf8))
+        #expect(!names.all.isEmpty && names.all.allSatisfy { $0 == DataLoader.networkThreadName }, "\(names.all)")
+    }
+
     @Test("a URL that is not http or https is refused before any connection")
     func otherSchemesAreRefused() async throws {
         let loader = try DataLoader()
@@ -77,4 +96,11 @@ struct DataLoaderTests {
 
         #expect(await recorder.error(seconds: 3) == .cancelled)
     }
+}
+
+private final class Names: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String?] = []
+    func add(_ name: String?) { lock.withLock { names.append(name) } }
+    var all: [String?] { lock.withLock { names } }
 }

@@ -77,6 +77,16 @@ struct GalleryServerTests {
         }
     }
 
+    @Test("a caller outside Swift concurrency can start and stop it")
+    func blockingStartAndStop() throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        let server = try GalleryServer(configuration: .init(folder: folder.url))
+        let url = try server.startAndWait()
+        #expect(url.host == "127.0.0.1" && url.port != nil && url.lastPathComponent == "manifest.json")
+        server.stopAndWait()
+    }
+
     @Test("the bandwidth limit holds a response to its rate")
     func bandwidthLimit() async throws {
         let folder = try Self.makeFolder()

@@ -1,6 +1,7 @@
 // Typed, non-variadic entry points for libcurl's variadic calls, which Swift cannot call.
 // Each function forwards to curl_easy_setopt / curl_multi_setopt / curl_easy_getinfo with one
 // argument of a fixed type and returns curl's own result code unchanged.
+// Also the one call of the network thread that Swift's Glibc module does not export.
 #pragma once
 #include <curl/curl.h>
 
@@ -26,3 +27,7 @@ CURLcode sdlphoto_easy_getinfo_string(CURL *easy, CURLINFO info, const char **va
 /// The easy handle and result of a finished transfer from curl_multi_info_read; returns 0 when the
 /// queue is empty (or holds only messages other than CURLMSG_DONE, which are skipped).
 int sdlphoto_multi_next_done(CURLM *multi, CURL **easy, CURLcode *result);
+
+/// pthread_setname_np on the calling thread (a GNU extension); returns its result (0 or an errno
+/// value; ERANGE for a name over 15 bytes).
+int sdlphoto_name_current_thread(const char *name);

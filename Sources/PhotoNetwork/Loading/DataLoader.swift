@@ -8,11 +8,13 @@ import Foundation
 /// - At most `configuration.maxActiveTransfers` run at once; the others wait and start highest
 ///   priority first. A running transfer is not pre-empted.
 /// - `load`, `cancel` and `setPriority` may be called from any thread. Callbacks arrive on the
-///   network thread ("sdlphoto.network"): keep them short and hop to your own thread.
+///   network thread (named ``networkThreadName``): keep them short and hop to your own thread.
 /// - Letting go of the loader stops its thread; unfinished consumers get ``NetworkError/cancelled``.
 public final class DataLoader: DataLoading, @unchecked Sendable {
     // Sendable: both stored properties are immutable, and NetworkThread is thread safe.
     public let configuration: NetworkConfiguration
+    /// The system name of the network thread (at most 15 bytes, Linux's limit).
+    public static let networkThreadName = "sdlphoto-net"
     private let thread: NetworkThread
 
     public init(configuration: NetworkConfiguration = .standard) throws {

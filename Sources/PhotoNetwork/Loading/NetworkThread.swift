@@ -1,3 +1,4 @@
+import CCurlShim
 import Foundation
 
 /// The one thread that drives the one curl multi handle: it owns every ``Transfer``, starts the
@@ -32,8 +33,14 @@ final class NetworkThread: @unchecked Sendable {
     init(configuration: NetworkConfiguration) throws {
         self.configuration = configuration
         multi = try CurlMulti(maxConnectionsPerHost: configuration.maxConnectionsPerHost)
-        let thread = Thread { [self] in run() }
-        thread.name = "sdlphoto.network"
+        let thread = Thread { [self] in
+            // Foundation on Linux does not pass Thread.name to the system, and a new thread
+            // inherits its creator's name; name it here so debuggers and `top -H` show it.
+            // Only fails for a name over 15 bytes, which this is not; the name is cosmetic anyway.
+            _ = sdlphoto_name_current_thread(DataLoader.networkThreadName)
+            run()
+        }
+        thread.name = DataLoader.networkThreadName
         thread.start()
     }
 
