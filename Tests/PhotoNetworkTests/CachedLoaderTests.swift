@@ -95,6 +95,33 @@ struct CachedLoaderTests {
         #expect(offline?.body == Self.body)
     }
 
+    @Test("a 5xx answer serves the stored entry; a 404 does not")
+    func serverErrorsServeTheStoredEntry() async throws {
+        let status = StatusSwitch()
+        let server = try await TestServer.start([
+            "/photo": { _ in
+                let code = status.code
+                return code == .ok
+                    ? HTTPResponse(statusCode: .ok, headers: [.cacheControl: "no-cache"], body: Self.body)
+                    : HTTPResponse(statusCode: code)
+            },
+        ])
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        _ = await response(loader, server.url("photo"))
+
+        status.code = .serviceUnavailable
+        let duringOutage = await response(loader, server.url("photo"))
+        status.code = .notFound
+        let (gone, _) = loader.record(server.url("photo"))
+
+        #expect(duringOutage?.source == .staleCache(.httpStatus(503)))
+        #expect(duringOutage?.body == Self.body)
+        #expect(await gone.error() == .httpStatus(404))
+    }
+
     @Test("a no-store response is not written to disk")
     func noStoreIsNotStored() async throws {
         let server = try await Self.startServer()
@@ -162,5 +189,15 @@ struct CachedLoaderTests {
         #expect(await late.error() == .cancelled)
         #expect(network.requests.map(\.url.lastPathComponent).contains("late"))
         #expect(network.cancellations == network.loadCount)  // each load that reached it, once
+    }
+}
+
+/// The status a test route answers with, switchable between requests.
+private final class StatusSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: HTTPStatusCode = .ok
+    var code: HTTPStatusCode {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
     }
 }

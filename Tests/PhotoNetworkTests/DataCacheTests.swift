@@ -102,6 +102,27 @@ struct DataCacheTests {
         #expect(folder.fileNames.isEmpty)
     }
 
+    @Test("many threads storing and reading at once never see a partial entry")
+    func concurrentUse() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = try DataCache(folder: folder.url)
+        let urls = (0..<4).map { url.appendingPathExtension("\($0)") }
+        let bad = Counter()
+
+        DispatchQueue.concurrentPerform(iterations: 200) { step in
+            let target = urls[step % urls.count]
+            if step % 3 == 0 {
+                try? cache.store(entry(target, bytes: 1000 + step))
+            } else if let read = cache.cachedResponse(for: target), read.body != entry(target, bytes: read.body.count).body {
+                bad.increment()
+            }
+        }
+
+        #expect(bad.value == 0)
+        #expect(!folder.fileNames.contains { $0.hasSuffix(".tmp") })
+    }
+
     @Test("the cache folder is $XDG_CACHE_HOME/sdlphoto, else ~/.cache/sdlphoto")
     func defaultFolder() {
         #expect(DataCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"]).path
@@ -110,4 +131,11 @@ struct DataCacheTests {
             == "/home/me/.cache/sdlphoto")
         #expect(DataCache.defaultFolder(environment: ["HOME": "/home/me"]).path == "/home/me/.cache/sdlphoto")
     }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

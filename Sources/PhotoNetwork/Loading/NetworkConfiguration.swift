@@ -13,7 +13,7 @@ public struct NetworkConfiguration: Sendable {
     public var connectTimeout: TimeInterval = 10
     /// "low-speed abort (below 1 KiB/s for 30 s)": the speed...
     public var lowSpeedLimitBytesPerSecond = 1024
-    /// ...and how long the transfer may stay below it.
+    /// ...and how long the transfer may stay below it. curl counts whole seconds (at least 1).
     public var lowSpeedWindow: TimeInterval = 30
     /// "response size limit (default 200 MiB)", checked against Content-Length and while receiving.
     public var maxResponseBytes: Int64 = 200 * 1024 * 1024
