@@ -14,7 +14,7 @@ struct DataLoaderFaultTests {
         "/missing": { _ in HTTPResponse(statusCode: .notFound, body: Data("not here".utf8)) },
         "/broken": { _ in HTTPResponse(statusCode: .internalServerError) },
         "/stalled": { _ in
-            HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(2_000), .pause(20)]).sequence(count: 9_000))
+            HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(200), .pause(20)]).sequence(count: 9_000))
         },
         "/long-announced": { _ in
             HTTPResponse(statusCode: .ok, headers: [.contentLength: "5000", .connection: "close"],
@@ -64,7 +64,8 @@ struct DataLoaderFaultTests {
     func stalledServer() async throws {
         let started = ContinuousClock.now
         #expect(try await error(at: "/stalled") == .tooSlow(bytesPerSecond: 1024, seconds: 1))
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // curl averages the speed over a few seconds, so the abort comes a little after the window.
+        #expect(ContinuousClock.now - started < .seconds(8))
     }
 
     @Test("a body shorter than its Content-Length ends as truncated")
