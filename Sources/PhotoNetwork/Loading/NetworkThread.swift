@@ -67,8 +67,8 @@ final class NetworkThread: @unchecked Sendable {
             let commands = inbox
             inbox = []
             lock.unlock()
-            for command in commands {
-                if case .stop = command { return shutDown() }
+            for (index, command) in commands.enumerated() {
+                if case .stop = command { return shutDown(unhandled: commands[(index + 1)...]) }
                 handle(command)
             }
             startWaitingTransfers()
@@ -169,10 +169,11 @@ final class NetworkThread: @unchecked Sendable {
         requestOfConsumer = [:]
     }
 
-    private func shutDown() {
+    /// Cancels every consumer, including those whose `add` came with or after the stop.
+    private func shutDown(unhandled: ArraySlice<Command>) {
         failAll(.cancelled)
         lock.lock()
-        let late = inbox
+        let late = Array(unhandled) + inbox
         inbox = []
         lock.unlock()
         for case .add(_, _, let consumer) in late { consumer.completion(.failure(.cancelled)) }
