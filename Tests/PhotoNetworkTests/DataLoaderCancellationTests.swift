@@ -51,6 +51,25 @@ struct DataLoaderCancellationTests {
         #expect(server.requestCount("/queued") == 0)
     }
 
+    @Test("cancelling a running transfer frees its slot for the next one in line")
+    func cancelFreesTheSlot() async throws {
+        let server = try await TestServer.start([
+            "/endless": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(30)]).sequence(count: 20)) },
+            "/next": { _ in HTTPResponse(statusCode: .ok, body: Data("next".utf8)) },
+        ])
+        defer { Task { await server.stop() } }
+        var configuration = NetworkConfiguration()
+        configuration.maxActiveTransfers = 1
+        let loader = try DataLoader(configuration: configuration)
+        let (endless, handle) = loader.record(server.url("endless"))
+        let (next, _) = loader.record(server.url("next"), priority: .prefetch)
+        #expect(await endless.waitForProgress())
+
+        handle.cancel()
+
+        #expect(await next.body(seconds: 3) == Data("next".utf8))
+    }
+
     @Test("cancelling after completion changes nothing")
     func cancelAfterCompletion() async throws {
         let server = try await TestServer.start([
