@@ -41,9 +41,9 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .dnsFailure(let host): return "could not find the server “\(host)”"
         case .connectionRefused(let host): return "the server “\(host)” refused the connection"
         case .connectionReset(let host): return "the connection to “\(host)” was reset"
-        case .timedOut(let seconds): return "no connection within \(Int(seconds)) s"
+        case .timedOut(let seconds): return "no connection within \(String(format: "%g", seconds)) s"
         case .tooSlow(let speed, let seconds):
-            return "the download stayed below \(speed) bytes/s for \(seconds) s and was stopped"
+            return "the download stayed below \(speed) bytes/s for \(String(format: "%g", seconds)) s and was stopped"
         case .httpStatus(let code):
             return "the server answered \(code)\(Self.reasonPhrases[code].map { " " + $0 } ?? "")"
         case .truncatedBody(let received, let expected?):
