@@ -26,6 +26,27 @@ struct DataLoaderTests {
         #expect(reports.last?.total == 200_000)
     }
 
+    @Test("a 50 MB body arrives whole over loopback")
+    func largeBody() async throws {
+        var body = Data(count: 50_000_000)
+        body.withUnsafeMutableBytes { bytes in
+            for index in stride(from: 0, to: bytes.count, by: 4096) { bytes[index] = UInt8(truncatingIfNeeded: index / 4096) }
+        }
+        let server = try await TestServer.start([
+            "/panorama.jpg": { [body] _ in HTTPResponse(statusCode: .ok, body: ThrottledBody(body, bytesPerSecond: nil).sequence) },
+        ])
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+
+        let started = ContinuousClock.now
+        let (recorder, _) = loader.record(server.url("panorama.jpg"))
+        let received = await recorder.body(seconds: 20)
+        let elapsed = ContinuousClock.now - started
+
+        #expect(received == body)
+        print("loopback 50 MB unthrottled: \(elapsed)")
+    }
+
     @Test("a response carries its status, lower-cased headers and the URL after redirects")
     func responseCarriesHeaders() async throws {
         let server = try await TestServer.start([
