@@ -17,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         system("CSDL2", "sdl2", "libsdl2-dev"),
@@ -63,6 +64,25 @@ let package = Package(
 
         // The demo gallery that a run with no arguments shows.
         .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
+
+        // --- Network (issue 7): libcurl transfers, disk cache, manifests, the loopback gallery server.
+        // A C shim for libcurl's variadic calls (curl_easy_setopt and friends cannot be called from Swift).
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        // Transfers on one libcurl multi handle, the disk cache, manifest parsing. Imports no UI module.
+        .target(
+            name: "PhotoNetwork",
+            dependencies: ["CCurl", "CCurlShim"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The loopback HTTP server that serves the demo gallery (and the network tests' faults).
+        .target(
+            name: "PhotoServe",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "PhotoNetworkTests",
+            dependencies: ["PhotoNetwork", "PhotoServe", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // --- end network
 
         .executableTarget(
             name: "sdlphoto",

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Transfers and the disk cache composed, so a caller just asks for a URL (SPEC 8):
+///
+/// - a fresh entry (`max-age` not passed, no `no-cache`) is served without asking the server;
+/// - a stale entry with validators is revalidated (If-None-Match / If-Modified-Since): a 304
+///   serves the stored body and refreshes its metadata;
+/// - a new body is stored unless the response says `no-store`;
+/// - when the network or the server fails (not on answers like 404), a stored entry is served
+///   anyway, marked ``ResponseSource/staleCache(_:)`` (stale-if-error).
+///
+/// Only requests without headers of their own use the cache; others go straight to the loader.
+/// Thread safe. Callbacks arrive on the cache queue or the loader's network thread, never on
+/// the caller's thread; `completion` is called exactly once.
+public final class CachedLoader: DataLoading, @unchecked Sendable {
+    // Sendable: all stored properties are immutable and themselves thread safe.
+    private let loader: DataLoading
+    private let cache: DataCaching
+    private let now: @Sendable () -> Date
+    /// Cache reads and writes happen here, off the caller's thread and off the network thread.
+    private let queue = DispatchQueue(label: "sdlphoto.cache")
+
+    public init(loader: DataLoading, cache: DataCaching, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.loader = loader
+        self.cache = cache
+        self.now = now
+    }
+
+    @discardableResult
+    public func load(
+        _ request: DataRequest,
+        priority: TransferPriority,
+        progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void,
+        completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> TransferHandle {
+        guard request.headers.isEmpty else {
+            return loader.load(request, priority: priority, progress: progress, completion: completion)
+        }
+        let load = PendingLoad(priority: priority, completion: completion)
+        queue.async { [self] in
+            guard !load.isFinished else { return }
+            let stored = cache.cachedResponse(for: request.url)
+            if let stored, stored.metadata.isFresh(at: now()) {
+                progress(Int64(stored.body.count), Int64(stored.body.count))
+                return load.finish(.success(response(from: stored, source: .cache)))
+            }
+            let conditional = DataRequest(url: request.url, headers: stored?.metadata.validatorHeaders ?? [:])
+            let inner = loader.load(conditional, priority: load.priority, progress: progress) { [self] result in
+                queue.async { load.finish(self.settle(result, for: request.url, stored: stored)) }
+            }
+            load.attach(inner)
+        }
+        return TransferHandle(cancel: { load.cancel() }, setPriority: { load.setPriority($0) })
+    }
+
+    /// On the cache queue: what the consumer gets for a network result, and what the cache keeps.
+    private func settle(_ result: Result<Response, NetworkError>, for url: URL, stored: CachedResponse?)
+        -> Result<Response, NetworkError> {
+        switch result {
+        case .success(let fetched) where fetched.statusCode == 304:
+            guard var stored else { return .failure(.httpStatus(304)) }
+            stored.metadata = stored.metadata.refreshed(by: fetched.headers, at: now())
+            try? cache.store(stored)
+            return .success(response(from: stored, source: .revalidatedCache))
+        case .success(let fetched):
+            let metadata = CacheMetadata(headers: fetched.headers, statusCode: fetched.statusCode, storedAt: now())
+            if CacheControl(header: metadata.cacheControl).noStore {
+                cache.removeResponse(for: url)
+            } else {
+                // A cache that cannot write (disk full) must not fail the load.
+                try? cache.store(CachedResponse(url: url, body: fetched.body, metadata: metadata))
+            }
+            return .success(fetched)
+        case .failure(let error) where error.allowsStaleResponse && stored != nil:
+            return .success(response(from: stored!, source: .staleCache(error)))
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    private func response(from stored: CachedResponse, source: ResponseSource) -> Response {
+        var headers: [String: String] = [:]
+        headers["etag"] = stored.metadata.eTag
+        headers["last-modified"] = stored.metadata.lastModified
+        headers["cache-control"] = stored.metadata.cacheControl
+        headers["content-type"] = stored.metadata.contentType
+        return Response(url: stored.url, statusCode: stored.metadata.statusCode, headers: headers,
+                        body: stored.body, source: source)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Fetches the bytes behind a URL.
+///
+/// - important: Implementations must be thread safe: `load` may be called from any thread.
+///   Callbacks (`progress`, `completion`) arrive on a background thread owned by the
+///   implementation (for ``DataLoader``, its network thread), never on the caller's thread;
+///   hop to your own thread before touching state that is not thread safe, and return quickly.
+///   `completion` is called exactly once per `load`; no `progress` call follows it.
+public protocol DataLoading: AnyObject, Sendable {
+    /// Starts (or joins) a transfer of `request`.
+    /// - Parameters:
+    ///   - progress: bytes received so far and the expected total (`nil` when the server did not say).
+    ///   - completion: the response (2xx, or 304 for a conditional request) or the error that ended it.
+    /// - Returns: a handle that cancels this consumer or changes its priority.
+    @discardableResult
+    func load(
+        _ request: DataRequest,
+        priority: TransferPriority,
+        progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void,
+        completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> TransferHandle
+}
+
+extension DataLoading {
+    /// Loads `url` with no extra headers.
+    @discardableResult
+    public func load(
+        _ url: URL,
+        priority: TransferPriority = .visibleThumbnail,
+        progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void = { _, _ in },
+        completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> TransferHandle {
+        load(DataRequest(url: url), priority: priority, progress: progress, completion: completion)
+    }
+}
+
+/// What to fetch: a URL and the request headers that go with it (validators, for revalidation).
+public struct DataRequest: Hashable, Sendable {
+    public var url: URL
+    /// Header name → value, sent as given.
+    public var headers: [String: String]
+
+    public init(url: URL, headers: [String: String] = [:]) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// Who needs a transfer soonest, highest first (SPEC 8: the page that is shown has priority).
+public enum TransferPriority: Int, Comparable, Sendable, CaseIterable {
+    case prefetch = 0
+    case visibleThumbnail = 1
+    case neighbourPage = 2
+    case currentPage = 3
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Where a response's body came from.
+public enum ResponseSource: Sendable, Equatable {
+    /// Fetched now.
+    case network
+    /// Served from the disk cache while fresh, without asking the server.
+    case cache
+    /// The server answered 304 Not Modified; the stored body was reused.
+    case revalidatedCache
+    /// The network failed; a stored body was served anyway (stale-if-error).
+    case staleCache(NetworkError)
+}
+
+/// A finished HTTP response.
+public struct Response: Sendable {
+    /// The URL the body came from, after redirects.
+    public var url: URL
+    public var statusCode: Int
+    /// Response headers of the final response, names lower-cased; repeated headers joined with ", ".
+    public var headers: [String: String]
+    public var body: Data
+    public var source: ResponseSource
+
+    public init(url: URL, statusCode: Int, headers: [String: String], body: Data, source: ResponseSource = .network) {
+        self.url = url
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.source = source
+    }
+}

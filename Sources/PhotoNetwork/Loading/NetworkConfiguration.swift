@@ -1,0 +1,31 @@
+import Foundation
+
+/// Every limit of SPEC 8 in one value, each named after the spec's words.
+public struct NetworkConfiguration: Sendable {
+    /// "at most 6 connections per host" (CURLMOPT_MAX_HOST_CONNECTIONS).
+    public var maxConnectionsPerHost = 6
+    /// Transfers running at once; the rest wait, highest priority first. curl has no priority
+    /// queue of its own, so this line is where priorities take effect.
+    public var maxActiveTransfers = 6
+    /// "redirects limited to 5".
+    public var maxRedirects = 5
+    /// "connect timeout 10 s".
+    public var connectTimeout: TimeInterval = 10
+    /// "low-speed abort (below 1 KiB/s for 30 s)": the speed...
+    public var lowSpeedLimitBytesPerSecond = 1024
+    /// ...and how long the transfer may stay below it. curl counts whole seconds (at least 1).
+    public var lowSpeedWindow: TimeInterval = 30
+    /// "response size limit (default 200 MiB)", checked against Content-Length and while receiving.
+    public var maxResponseBytes: Int64 = 200 * 1024 * 1024
+    /// "only http/https followed", for the request and for every redirect.
+    public var allowedSchemes = "http,https"
+    /// "TLS verification on". Turn off only for a test against a self-signed loopback server.
+    public var verifiesTLS = true
+    /// Sent as User-Agent.
+    public var userAgent = "sdlphoto"
+
+    public init() {}
+
+    /// SPEC 8 defaults.
+    public static let standard = NetworkConfiguration()
+}

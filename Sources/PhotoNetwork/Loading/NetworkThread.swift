@@ -1,0 +1,181 @@
+import CCurlShim
+import Foundation
+
+/// The one thread that drives the one curl multi handle: it owns every ``Transfer``, starts the
+/// highest-priority waiting ones while fewer than `maxActiveTransfers` run, and calls consumers
+/// back. Other threads talk to it only through ``post(_:)``, which queues a command and wakes
+/// the thread with `curl_multi_wakeup`.
+final class NetworkThread: @unchecked Sendable {
+    // Sendable by confinement: `inbox` and `nextID` are guarded by `lock`; every other stored
+    // property is touched only on the network thread (after `init`).
+    enum Command {
+        case add(id: Int, request: DataRequest, consumer: Transfer.Consumer)
+        case cancel(id: Int)
+        case setPriority(id: Int, TransferPriority)
+        case stop
+    }
+
+    /// How long the thread sleeps with nothing to do; commands and sockets wake it sooner.
+    private static let idlePollMilliseconds: Int32 = 1000
+
+    private let configuration: NetworkConfiguration
+    private let multi: CurlMulti
+    private let lock = NSLock()
+    private var inbox: [Command] = []
+    private var nextID = 0
+
+    private var transfers: [DataRequest: Transfer] = [:]
+    private var requestOfConsumer: [Int: DataRequest] = [:]
+    private var waiting: [Transfer] = []
+    private var active: [ObjectIdentifier: Transfer] = [:]
+    private var arrivals = 0
+
+    init(configuration: NetworkConfiguration) throws {
+        self.configuration = configuration
+        multi = try CurlMulti(maxConnectionsPerHost: configuration.maxConnectionsPerHost)
+        let thread = Thread { [self] in
+            // Foundation on Linux does not pass Thread.name to the system, and a new thread
+            // inherits its creator's name; name it here so debuggers and `top -H` show it.
+            // Only fails for a name over 15 bytes, which this is not; the name is cosmetic anyway.
+            _ = sdlphoto_name_current_thread(DataLoader.networkThreadName)
+            run()
+        }
+        thread.name = DataLoader.networkThreadName
+        thread.start()
+    }
+
+    /// A fresh consumer id. Any thread.
+    func makeConsumerID() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        nextID += 1
+        return nextID
+    }
+
+    /// Queues a command for the network thread and wakes it. Any thread.
+    func post(_ command: Command) {
+        lock.lock()
+        inbox.append(command)
+        lock.unlock()
+        multi.wakeup()
+    }
+
+    // MARK: - On the network thread
+
+    private func run() {
+        while true {
+            lock.lock()
+            let commands = inbox
+            inbox = []
+            lock.unlock()
+            for (index, command) in commands.enumerated() {
+                if case .stop = command { return shutDown(unhandled: commands[(index + 1)...]) }
+                handle(command)
+            }
+            startWaitingTransfers()
+            do {
+                try multi.perform()
+            } catch {
+                // The multi handle is unusable; end everything rather than spin.
+                failAll(.transport(code: -1, message: "\(error)"))
+            }
+            while let (easy, code) = multi.nextFinished() {
+                guard let transfer = active.removeValue(forKey: ObjectIdentifier(easy)) else { continue }
+                multi.remove(easy)
+                transfers[transfer.request] = nil
+                for id in transfer.consumers.keys { requestOfConsumer[id] = nil }
+                transfer.finish(transfer.result(for: code, configuration: configuration))
+            }
+            startWaitingTransfers()
+            try? multi.poll(timeoutMilliseconds: Self.idlePollMilliseconds)
+        }
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .add(let id, let request, let consumer):
+            add(consumer, id: id, for: request)
+        case .cancel(let id):
+            guard let request = requestOfConsumer.removeValue(forKey: id),
+                  let transfer = transfers[request],
+                  let consumer = transfer.removeConsumer(id) else { return }
+            consumer.completion(.failure(.cancelled))
+            if transfer.consumers.isEmpty { discard(transfer) }
+        case .setPriority(let id, let priority):
+            guard let request = requestOfConsumer[id] else { return }
+            transfers[request]?.setPriority(priority, of: id)
+        case .stop:
+            break
+        }
+    }
+
+    private func add(_ consumer: Transfer.Consumer, id: Int, for request: DataRequest) {
+        if let shared = transfers[request] {
+            shared.add(consumer, id: id)
+            requestOfConsumer[id] = request
+            return
+        }
+        let url = request.url
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+            return consumer.completion(.failure(.unsupportedScheme(url.scheme ?? "")))
+        }
+        guard url.host?.isEmpty == false else { return consumer.completion(.failure(.invalidURL(url.absoluteString))) }
+        do {
+            arrivals += 1
+            let transfer = try Transfer(request: request, sequence: arrivals, configuration: configuration)
+            transfer.add(consumer, id: id)
+            transfers[request] = transfer
+            requestOfConsumer[id] = request
+            waiting.append(transfer)
+        } catch {
+            consumer.completion(.failure(.transport(code: -1, message: "\(error)")))
+        }
+    }
+
+    /// Starts waiting transfers, highest priority first, then oldest first, while slots are free.
+    private func startWaitingTransfers() {
+        while active.count < configuration.maxActiveTransfers, !waiting.isEmpty {
+            let next = waiting.indices.max { a, b in
+                let (x, y) = (waiting[a], waiting[b])
+                return x.priority != y.priority ? x.priority < y.priority : x.sequence > y.sequence
+            }!
+            let transfer = waiting.remove(at: next)
+            do {
+                try multi.add(transfer.easy)
+                active[ObjectIdentifier(transfer.easy)] = transfer
+            } catch {
+                transfers[transfer.request] = nil
+                for id in transfer.consumers.keys { requestOfConsumer[id] = nil }
+                transfer.finish(.failure(.transport(code: -1, message: "\(error)")))
+            }
+        }
+    }
+
+    /// Drops a transfer nobody wants any more; a running one leaves the multi handle at once.
+    private func discard(_ transfer: Transfer) {
+        transfers[transfer.request] = nil
+        if active.removeValue(forKey: ObjectIdentifier(transfer.easy)) != nil {
+            multi.remove(transfer.easy)
+        } else {
+            waiting.removeAll { $0 === transfer }
+        }
+    }
+
+    private func failAll(_ error: NetworkError) {
+        let all = Array(transfers.values)
+        for transfer in all {
+            discard(transfer)
+            transfer.finish(.failure(error))
+        }
+        requestOfConsumer = [:]
+    }
+
+    /// Cancels every consumer, including those whose `add` came with or after the stop.
+    private func shutDown(unhandled: ArraySlice<Command>) {
+        failAll(.cancelled)
+        lock.lock()
+        let late = Array(unhandled) + inbox
+        inbox = []
+        lock.unlock()
+        for case .add(_, _, let consumer) in late { consumer.completion(.failure(.cancelled)) }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One consumer of a ``CachedLoader``: cancellable before and after its transfer starts, and
+/// finished exactly once. Thread safe.
+final class PendingLoad: @unchecked Sendable {
+    // Sendable: all state is guarded by `lock`.
+    private let lock = NSLock()
+    private var completion: (@Sendable (Result<Response, NetworkError>) -> Void)?
+    private var inner: TransferHandle?
+    private var cancelled = false
+    private(set) var priority: TransferPriority
+
+    init(priority: TransferPriority, completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) {
+        self.priority = priority
+        self.completion = completion
+    }
+
+    var isFinished: Bool { lock.withLock { completion == nil } }
+
+    func attach(_ handle: TransferHandle) {
+        let cancelNow = lock.withLock { () -> Bool in
+            inner = handle
+            return cancelled
+        }
+        if cancelNow { handle.cancel() }
+    }
+
+    func finish(_ result: Result<Response, NetworkError>) {
+        let callback = lock.withLock { () -> (@Sendable (Result<Response, NetworkError>) -> Void)? in
+            defer { completion = nil }
+            return completion
+        }
+        callback?(result)
+    }
+
+    func cancel() {
+        let handle = lock.withLock { () -> TransferHandle? in
+            cancelled = true
+            return inner
+        }
+        // The transfer reports the cancellation when there is one; before it starts, report it here.
+        if let handle { handle.cancel() } else { finish(.failure(.cancelled)) }
+    }
+
+    func setPriority(_ priority: TransferPriority) {
+        let handle = lock.withLock { () -> TransferHandle? in
+            self.priority = priority
+            return inner
+        }
+        handle?.setPriority(priority)
+    }
+}

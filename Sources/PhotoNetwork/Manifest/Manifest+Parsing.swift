@@ -1,0 +1,133 @@
+import Foundation
+
+extension Manifest {
+    /// Schemes an item may name; anything else is skipped with a warning.
+    public static let allowedSchemes: Set<String> = ["http", "https", "file"]
+
+    /// Parses manifest JSON read from `location`, resolving relative references against it.
+    /// Items with an unusable `image` are skipped and listed in ``warnings``.
+    public static func parse(_ data: Data, location: URL) throws -> Manifest {
+        let file = location.isFileURL ? location.path : location.absoluteString
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw JSONErrorLocation.syntaxError(error, in: data, file: file)
+        }
+        guard let object = root as? [String: Any] else {
+            throw ManifestError.notAManifest(file: file, reason: "the top level is not an object")
+        }
+        guard let entries = object["items"] as? [Any] else {
+            throw ManifestError.notAManifest(file: file, reason: "no \"items\" array")
+        }
+        var manifest = Manifest(title: object["title"] as? String, items: [], warnings: [], location: location)
+        for (index, entry) in entries.enumerated() {
+            let warn = { (message: String) in
+                manifest.warnings.append(ManifestWarning(file: file, item: index, message: message))
+            }
+            guard let fields = entry as? [String: Any] else { warn("not an object; skipped"); continue }
+            guard let reference = fields["image"] as? String else { warn("no \"image\" string; skipped"); continue }
+            let image: URL
+            switch resolve(reference, against: location) {
+            case .success(let url): image = url
+            case .failure(let problem): warn("image \(problem); skipped"); continue
+            }
+            var item = ManifestItem(image: image, caption: fields["caption"] as? String)
+            if let thumbnail = fields["thumbnail"] as? String {
+                switch resolve(thumbnail, against: location) {
+                case .success(let url): item.thumbnail = url
+                case .failure(let problem): warn("thumbnail \(problem); shown without one")
+                }
+            }
+            if let width = (fields["width"] as? NSNumber)?.intValue, let height = (fields["height"] as? NSNumber)?.intValue,
+               width > 0, height > 0 {
+                (item.width, item.height) = (width, height)
+            }
+            manifest.items.append(item)
+        }
+        return manifest
+    }
+
+    /// Reads and parses a manifest file.
+    public static func load(path: String) throws -> Manifest {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ManifestError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        return try parse(data, location: url)
+    }
+
+    /// Fetches and parses a manifest at an http(s) URL (a file URL is read at once, on the
+    /// caller's thread). `completion` runs where `loader`'s callbacks run.
+    @discardableResult
+    public static func load(
+        from url: URL, loader: DataLoading, priority: TransferPriority = .currentPage,
+        completion: @escaping @Sendable (Result<Manifest, ManifestError>) -> Void
+    ) -> TransferHandle? {
+        if url.isFileURL {
+            completion(Result { try load(path: url.path) }.mapError { $0 as! ManifestError })
+            return nil
+        }
+        return loader.load(url, priority: priority) { result in
+            switch result {
+            case .success(let response):
+                completion(Result { try parse(response.body, location: response.url) }.mapError { $0 as! ManifestError })
+            case .failure(let error):
+                completion(.failure(.unreadable(file: url.absoluteString, reason: error.description)))
+            }
+        }
+    }
+
+    /// An absolute http, https or file URL for `reference`, or why there is none.
+    static func resolve(_ reference: String, against location: URL) -> Result<URL, ReferenceProblem> {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .failure(.empty) }
+        if let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]) {
+            let scheme = trimmed[..<colon].lowercased()
+            guard allowedSchemes.contains(scheme) else { return .failure(.scheme(scheme)) }
+            guard let url = URL(string: trimmed), scheme == "file" || url.host?.isEmpty == false else {
+                return .failure(.invalid(trimmed))
+            }
+            return .success(url)
+        }
+        if location.isFileURL {
+            // A path, not a URL: spaces and other characters need no escaping.
+            let folder = location.deletingLastPathComponent()
+            let url = trimmed.hasPrefix("/") ? URL(fileURLWithPath: trimmed) : URL(fileURLWithPath: trimmed, relativeTo: folder)
+            return .success(url.standardizedFileURL)
+        }
+        let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: .urlReferenceAllowed) ?? trimmed
+        guard let url = URL(string: escaped, relativeTo: location)?.absoluteURL, url.host?.isEmpty == false else {
+            return .failure(.invalid(trimmed))
+        }
+        return .success(url)
+    }
+
+    enum ReferenceProblem: Error, CustomStringConvertible {
+        case empty, scheme(String), invalid(String)
+
+        var description: String {
+            switch self {
+            case .empty: return "is empty"
+            case .scheme(let scheme): return "uses the scheme “\(scheme)” (only http, https and file)"
+            case .invalid(let reference): return "“\(reference)” is not a valid URL"
+            }
+        }
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        // RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); one letter is a Windows drive, not a scheme.
+        guard text.count > 1, let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+}
+
+private extension CharacterSet {
+    /// What may stand unescaped in a URL reference: path, query and fragment characters, and '%'
+    /// so that references already escaped stay as they are.
+    static let urlReferenceAllowed = CharacterSet.urlPathAllowed
+        .union(.urlQueryAllowed).union(.urlFragmentAllowed).union(CharacterSet(charactersIn: "%#"))
+}

@@ -1,0 +1,203 @@
+import FlyingFox
+import Foundation
+@testable import PhotoNetwork
+import PhotoServe
+import Testing
+
+@Suite("CachedLoader", .timeLimit(.minutes(1)))
+struct CachedLoaderTests {
+    static let body = ScriptedBody.bytes(50_000)
+
+    /// `/revalidated` answers 304 to If-None-Match "v1"; `/fresh` may be kept a minute;
+    /// `/private` may not be stored.
+    static func startServer() async throws -> TestServer {
+        try await TestServer.start([
+            "/revalidated": { request in
+                if request.headers[.ifNoneMatch] == "\"v1\"" {
+                    return HTTPResponse(statusCode: .notModified, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"])
+                }
+                return HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"], body: body)
+            },
+            "/fresh": { _ in HTTPResponse(statusCode: .ok, headers: [.cacheControl: "max-age=60"], body: body) },
+            "/private": { _ in HTTPResponse(statusCode: .ok, headers: [.cacheControl: "no-store"], body: body) },
+        ])
+    }
+
+    func response(_ loader: DataLoading, _ url: URL) async -> Response? {
+        let (recorder, _) = loader.record(url)
+        if case .success(let response)? = await recorder.result() { return response }
+        return nil
+    }
+
+    @Test("a stale entry is revalidated: the server sees If-None-Match and sends no body again")
+    func revalidationReusesTheStoredBody() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+
+        let first = await response(loader, server.url("revalidated"))
+        let second = await response(loader, server.url("revalidated"))
+
+        #expect(first?.source == .network)
+        #expect(second?.source == .revalidatedCache)
+        #expect(second?.body == Self.body)
+        #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
+    }
+
+    @Test("a fresh entry is served without asking the server, also after a restart")
+    func freshEntryNeedsNoRequest() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let network = try DataLoader()
+
+        let first = await response(CachedLoader(loader: network, cache: try DataCache(folder: folder.url)), server.url("fresh"))
+        let restarted = CachedLoader(loader: network, cache: try DataCache(folder: folder.url))
+        let second = await response(restarted, server.url("fresh"))
+
+        #expect(first?.source == .network)
+        #expect(second?.source == .cache)
+        #expect(second?.body == Self.body)
+        #expect(server.requestCount("/fresh") == 1)
+    }
+
+    @Test("after max-age the entry is fetched again")
+    func expiredEntryIsFetchedAgain() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let network = try DataLoader(), cache = try DataCache(folder: folder.url)
+
+        _ = await response(CachedLoader(loader: network, cache: cache), server.url("fresh"))
+        let later = CachedLoader(loader: network, cache: cache, now: { Date().addingTimeInterval(61) })
+        let second = await response(later, server.url("fresh"))
+
+        #expect(second?.source == .network)
+        #expect(server.requestCount("/fresh") == 2)
+    }
+
+    @Test("with the server gone, the stored entry is still served")
+    func offlineServesTheStoredEntry() async throws {
+        let server = try await Self.startServer()
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        _ = await response(loader, server.url("revalidated"))
+
+        await server.stop()
+        let offline = await response(loader, server.url("revalidated"))
+
+        #expect(offline?.source == .staleCache(.connectionRefused(host: "127.0.0.1")))
+        #expect(offline?.body == Self.body)
+    }
+
+    @Test("a 5xx answer serves the stored entry; a 404 does not")
+    func serverErrorsServeTheStoredEntry() async throws {
+        let status = StatusSwitch()
+        let server = try await TestServer.start([
+            "/photo": { _ in
+                let code = status.code
+                return code == .ok
+                    ? HTTPResponse(statusCode: .ok, headers: [.cacheControl: "no-cache"], body: Self.body)
+                    : HTTPResponse(statusCode: code)
+            },
+        ])
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        _ = await response(loader, server.url("photo"))
+
+        status.code = .serviceUnavailable
+        let duringOutage = await response(loader, server.url("photo"))
+        status.code = .notFound
+        let (gone, _) = loader.record(server.url("photo"))
+
+        #expect(duringOutage?.source == .staleCache(.httpStatus(503)))
+        #expect(duringOutage?.body == Self.body)
+        #expect(await gone.error() == .httpStatus(404))
+    }
+
+    @Test("a no-store response is not written to disk")
+    func noStoreIsNotStored() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+
+        #expect(await response(loader, server.url("private"))?.body == Self.body)
+        #expect(folder.fileNames.isEmpty)
+    }
+
+    @Test("a corrupt entry on disk is discarded and fetched again")
+    func corruptEntryIsFetchedAgain() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = try DataCache(folder: folder.url)
+        let loader = CachedLoader(loader: try DataLoader(), cache: cache)
+        _ = await response(loader, server.url("fresh"))
+        let file = cache.fileURL(for: server.url("fresh"))
+        var bytes = try Data(contentsOf: file)
+        for offset in stride(from: bytes.count - 1000, to: bytes.count, by: 7) { bytes[offset] ^= 0x5A }
+        try bytes.write(to: file)
+
+        let again = await response(loader, server.url("fresh"))
+
+        #expect(again?.source == .network)
+        #expect(again?.body == Self.body)
+        #expect(server.requestCount("/fresh") == 2)
+        #expect(cache.cachedResponse(for: server.url("fresh"))?.body == Self.body)
+    }
+
+    @Test("a failed transfer leaves no cache entry and no temporary file", arguments: [
+        "/dropped", "/broken", "/stalled", "/long-announced", "/huge-chunked", "/loop", "/to-file",
+    ])
+    func faultsLeaveNoEntry(path: String) async throws {
+        let server = try await TestServer.start(DataLoaderFaultTests.routes)
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = CachedLoader(loader: try DataLoaderFaultTests.loader(), cache: try DataCache(folder: folder.url))
+
+        let (recorder, _) = loader.record(server.url(path))
+
+        #expect(await recorder.error() != nil)
+        #expect(folder.fileNames.isEmpty)
+    }
+
+    @Test("a consumer that cancels gets cancelled once, before or after its transfer started")
+    func cancelBeforeAndAfterStart() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let network = MockDataLoader()
+        let loader = CachedLoader(loader: network, cache: try DataCache(folder: folder.url))
+
+        let (early, earlyHandle) = loader.record(URL(string: "http://127.0.0.1:1/early")!)
+        earlyHandle.cancel()
+        let (late, lateHandle) = loader.record(URL(string: "http://127.0.0.1:1/late")!)
+        #expect(await network.arrival(of: "late").wait(seconds: 5))
+        lateHandle.cancel()
+
+        #expect(await early.error() == .cancelled)
+        #expect(await late.error() == .cancelled)
+        #expect(network.requests.map(\.url.lastPathComponent).contains("late"))
+        #expect(network.cancellations == network.loadCount)  // each load that reached it, once
+    }
+}
+
+/// The status a test route answers with, switchable between requests.
+private final class StatusSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: HTTPStatusCode = .ok
+    var code: HTTPStatusCode {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+}

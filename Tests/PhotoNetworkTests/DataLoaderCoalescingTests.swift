@@ -1,0 +1,61 @@
+import FlyingFox
+import Foundation
+import PhotoNetwork
+import PhotoServe
+import Testing
+
+@Suite("DataLoader sharing one transfer", .timeLimit(.minutes(1)))
+struct DataLoaderCoalescingTests {
+    let body = ScriptedBody.bytes(100_000)
+
+    func startServer() async throws -> TestServer {
+        let body = body
+        return try await TestServer.start([
+            "/photo.jpg": { _ in HTTPResponse(statusCode: .ok, body: ThrottledBody(body, bytesPerSecond: 400_000).sequence) },
+        ])
+    }
+
+    @Test("two consumers of one URL share one request and both get the body")
+    func twoConsumersShareOneRequest() async throws {
+        let server = try await startServer()
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+
+        let (first, _) = loader.record(server.url("photo.jpg"), priority: .currentPage)
+        let (second, _) = loader.record(server.url("photo.jpg"), priority: .prefetch)
+
+        #expect(await first.body() == body)
+        #expect(await second.body() == body)
+        #expect(server.requestCount("/photo.jpg") == 1)
+    }
+
+    @Test("when one of two consumers cancels, the other still gets the body")
+    func oneCancelKeepsTheTransfer() async throws {
+        let server = try await startServer()
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+
+        let (leaving, handle) = loader.record(server.url("photo.jpg"))
+        let (staying, _) = loader.record(server.url("photo.jpg"))
+        #expect(await staying.waitForProgress())
+        handle.cancel()
+
+        #expect(await leaving.error() == .cancelled)
+        #expect(await staying.body() == body)
+        #expect(server.requestCount("/photo.jpg") == 1)
+    }
+
+    @Test("requests with different headers do not share a transfer")
+    func differentHeadersDoNotShare() async throws {
+        let server = try await startServer()
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+
+        let (plain, _) = loader.record(server.url("photo.jpg"))
+        let (conditional, _) = loader.record(server.url("photo.jpg"), headers: ["If-None-Match": "\"x\""])
+
+        #expect(await plain.body() == body)
+        #expect(await conditional.body() == body)
+        #expect(server.requestCount("/photo.jpg") == 2)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PhotoNetwork
+
+/// Collects one consumer's progress reports and result; `result()` waits for the completion.
+final class Recorder: @unchecked Sendable {
+    // Sendable: all state is guarded by `lock`.
+    private let lock = NSLock()
+    private var reports: [(received: Int64, total: Int64?)] = []
+    private var outcome: Result<Response, NetworkError>?
+    private let done = Signal()
+    private let firstProgress = Signal()
+    let started = ContinuousClock.now
+    private(set) var finishedAt: ContinuousClock.Instant?
+
+    var progress: @Sendable (Int64, Int64?) -> Void {
+        { [self] received, total in
+            let first = lock.withLock { () -> Bool in
+                reports.append((received, total))
+                return received > 0 && !reports.dropLast().contains { $0.received > 0 }
+            }
+            if first { firstProgress.fire() }
+        }
+    }
+
+    var completion: @Sendable (Result<Response, NetworkError>) -> Void {
+        { [self] result in
+            lock.withLock {
+                precondition(outcome == nil, "completion called twice")
+                outcome = result
+                finishedAt = .now
+            }
+            done.fire()
+        }
+    }
+
+    var progressReports: [(received: Int64, total: Int64?)] { lock.withLock { reports } }
+
+    /// Waits for the first report of bytes received (curl also reports 0 before connecting).
+    func waitForProgress(seconds: TimeInterval = 5) async -> Bool { await firstProgress.wait(seconds: seconds) }
+
+    /// The result, or nil if none came within `seconds` (a hang).
+    func result(seconds: TimeInterval = 10) async -> Result<Response, NetworkError>? {
+        guard await done.wait(seconds: seconds) else { return nil }
+        return lock.withLock { outcome }
+    }
+
+    func error(seconds: TimeInterval = 10) async -> NetworkError? {
+        if case .failure(let error)? = await result(seconds: seconds) { return error }
+        return nil
+    }
+
+    func body(seconds: TimeInterval = 10) async -> Data? {
+        if case .success(let response)? = await result(seconds: seconds) { return response.body }
+        return nil
+    }
+}
+
+extension DataLoading {
+    /// Starts a load whose callbacks go to a new recorder.
+    func record(_ url: URL, priority: TransferPriority = .currentPage, headers: [String: String] = [:])
+        -> (Recorder, TransferHandle) {
+        let recorder = Recorder()
+        let handle = load(DataRequest(url: url, headers: headers), priority: priority,
+                          progress: recorder.progress, completion: recorder.completion)
+        return (recorder, handle)
+    }
+}
