@@ -56,7 +56,7 @@ struct SDLPhoto: ParsableCommand {
     var replay: String?
 
     @Option(help: "Virtual time per frame in ms during a replay.")
-    var frameMs: Double = 1000.0 / 60.0
+    var frameMs: Double = 16.667
 
     @Flag(help: "Replay in wall-clock time instead of virtual time.")
     var realtime = false
