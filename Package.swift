@@ -49,16 +49,19 @@ let package = Package(
             dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
+        // Files written so a crash never leaves half of one: both caches use it.
+        .target(name: "PhotoStorage", swiftSettings: edge),
+
         // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG"],
+            dependencies: ["CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "CTurboJPEG", "CPNG"],
+            dependencies: ["PhotoPipeline", "PhotoStorage", "CTurboJPEG", "CPNG"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
@@ -71,7 +74,7 @@ let package = Package(
         // Transfers on one libcurl multi handle, the disk cache, manifest parsing. Imports no UI module.
         .target(
             name: "PhotoNetwork",
-            dependencies: ["CCurl", "CCurlShim"],
+            dependencies: ["CCurl", "CCurlShim", "PhotoStorage"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The loopback HTTP server that serves the demo gallery (and the network tests' faults).
         .target(
@@ -80,7 +83,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "PhotoNetworkTests",
-            dependencies: ["PhotoNetwork", "PhotoServe", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["PhotoNetwork", "PhotoServe", "PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // --- end network
 

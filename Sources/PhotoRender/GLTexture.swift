@@ -1,6 +1,6 @@
 import CGLES3
 
-/// An RGBA8 texture, trilinear-filtered with mipmaps when it is to be minified.
+/// An RGBA8 texture in immutable storage, trilinear-filtered when it has mip levels.
 /// Owned by the GL thread; deleting it happens when the last reference goes.
 public final class GLTexture {
     let id: GLuint
@@ -9,28 +9,6 @@ public final class GLTexture {
     public let byteCount: Int
     /// Every pixel fully opaque: drawn at full alpha it needs no blending.
     var isOpaque = false
-
-    /// Uploads `pixels` (RGBA8, rows top to bottom, `width * height * 4` bytes).
-    init(width: Int, height: Int, pixels: UnsafeRawBufferPointer, mipmapped: Bool) {
-        precondition(pixels.count >= width * height * 4, "pixel buffer smaller than the image")
-        var tex: GLuint = 0
-        glGenTextures(1, &tex)
-        id = tex
-        self.width = width
-        self.height = height
-        glBindTexture(GLenum(GL_TEXTURE_2D), tex)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
-        let minFilter = mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        if mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
-        // A full mip chain adds a third to the base level.
-        byteCount = width * height * 4 * (mipmapped ? 4 : 3) / 3
-    }
 
     /// Allocates immutable storage for a full mip chain; `upload` fills it level by level.
     init(width: Int, height: Int, levels: Int) {

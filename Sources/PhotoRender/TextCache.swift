@@ -16,8 +16,9 @@ final class TextCache {
         }
         guard let raster = rasterizer?.rasterize(text, pixelSize: key.pixelSize, maxWidth: maxWidth),
               raster.width > 0, raster.height > 0 else { return nil }
-        let texture = raster.pixels.withUnsafeBytes {
-            GLTexture(width: raster.width, height: raster.height, pixels: $0, mipmapped: false)
+        let texture = GLTexture(width: raster.width, height: raster.height, levels: 1)
+        raster.pixels.withUnsafeBytes {
+            texture.upload(level: 0, firstRow: 0, rows: raster.height, width: raster.width, pixels: $0.baseAddress!)
         }
         entries[key] = (texture, frame)
         return texture

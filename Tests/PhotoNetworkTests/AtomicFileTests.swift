@@ -1,6 +1,7 @@
 import Foundation
 @testable import PhotoNetwork
 import Testing
+import PhotoStorage
 
 @Suite("AtomicFile")
 struct AtomicFileTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import PhotoPipeline
+import PhotoStorage
 
 @Suite struct ThumbnailCacheTests {
     let photos = TempDirectory()

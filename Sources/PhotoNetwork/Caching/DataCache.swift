@@ -1,4 +1,5 @@
 import Foundation
+import PhotoStorage
 
 /// The default ``DataCaching``: one file per entry in a folder (SPEC 8: `$XDG_CACHE_HOME/sdlphoto`,
 /// bounded, least recently used evicted first).

@@ -1,3 +1,5 @@
+import Foundation
+import PhotoStorage
 import Glibc
 
 /// The freedesktop.org shared thumbnail cache (thumbnail-spec 0.9): `<root>/normal` holds thumbnails
@@ -59,8 +61,12 @@ public struct ThumbnailCache: ThumbnailCaching {
             ("Thumb::MTime", String(mtime)),
             ("Software", "sdlphoto"),
         ], into: try PNGCodec.encode(image))
-        try AtomicFile.makeDirectories("\(root)/\(folder.rawValue)", mode: 0o700)
-        try AtomicFile.write(png, to: thumbnailPath(for: path, flavor: folder))
+        do {
+            try AtomicFile.makeDirectories("\(root)/\(folder.rawValue)", mode: 0o700)
+            try AtomicFile.write([Data(png)], to: URL(fileURLWithPath: thumbnailPath(for: path, flavor: folder)))
+        } catch let error as FileSystemError {
+            throw CacheWriteError(path: error.path, reason: error.description)
+        }
     }
 
     // A 256x256 RGBA PNG stored without any compression is about 260 KiB.

@@ -16,10 +16,25 @@ public struct FileSystemError: Error, CustomStringConvertible {
 /// file in the same folder, written, fsync'd, then renamed over the destination, and the folder
 /// fsync'd so the rename itself survives a crash. Temporary files end in ``temporarySuffix``;
 /// one left by a process killed mid-write is never read as an entry.
-enum AtomicFile {
-    static let temporarySuffix = ".tmp"
+///
+/// Both caches write through it: the network's disk cache and the freedesktop thumbnail cache.
+public enum AtomicFile {
+    public static let temporarySuffix = ".tmp"
 
-    static func write(_ parts: [Data], to destination: URL) throws {
+    /// Creates `path` and any missing parents with `mode` (the thumbnail spec asks for 0700).
+    public static func makeDirectories(_ path: String, mode: mode_t) throws {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, mode) != 0 && errno != EEXIST { throw FileSystemError(call: "mkdir", path: prefix, code: errno) }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileSystemError(call: "stat", path: path, code: errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw FileSystemError(call: "mkdir", path: path, code: ENOTDIR) }
+    }
+
+    /// Replaces `destination` with the concatenated `parts`, readable and writable by the owner only.
+    public static func write(_ parts: [Data], to destination: URL) throws {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
             "\(destination.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
