@@ -15,7 +15,7 @@ import Testing
         let session = try BrowserSession("events", count: 5)
         let events = session.dir.appendingPathComponent("events.txt")
         let script = session.dir.appendingPathComponent("wait.txt")
-        try "2000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        try "5000 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let started = Self.monotonicSeconds()
         let run = try AppProcess.run(["--size", "640x400", "--start", "2", "--events", events.path,
                                       "--replay", script.path, "--realtime", session.dir.path])
