@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "DemoGallery",
+                "PhotoCore", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: edge),

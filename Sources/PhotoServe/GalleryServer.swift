@@ -5,7 +5,8 @@ import Foundation
 /// folder, and a manifest listing them, with a bandwidth limit per response so the progress fan
 /// is seen filling.
 ///
-/// - `GET /manifest.json`: `{"title", "items": [{"image": "files/NAME", "caption": NAME}]}`
+/// - `GET /manifest.json`: `{"title", "items": [{"image": "files/NAME", "thumbnail": "thumbs/NAME", "caption": NAME}]}`
+///   (`thumbnail` only where `thumbs/NAME` exists; thumbnails are never throttled)
 ///   with relative image references (they resolve against the manifest's URL).
 /// - `GET /files/NAME`: the file, with ETag, Last-Modified, Cache-Control and 304 answers to
 ///   conditional requests. Only plain files directly inside the folder are served.
@@ -21,6 +22,9 @@ public final class GalleryServer: Sendable {
         public var cacheControl: String
         /// File name extensions listed in the manifest, lower case.
         public var imageExtensions: Set<String>
+        /// Where a photo's placeholder of the same name lives, served unthrottled as `thumbs/NAME`
+        /// and listed as the item's `thumbnail` (default: the folder's `thumbs/`).
+        public var thumbnailFolder: URL { folder.appendingPathComponent("thumbs") }
 
         public init(folder: URL, title: String = "Demo gallery", bytesPerSecond: Int? = 2_000_000,
                     cacheControl: String = "no-cache",
@@ -79,18 +83,25 @@ public final class GalleryServer: Sendable {
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
                                 body: try manifest(configuration))
         }
-        let prefix = "/files/"
-        guard request.path.hasPrefix(prefix) else { return HTTPResponse(statusCode: .notFound) }
-        let name = String(request.path.dropFirst(prefix.count))
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-              let file = imageFiles(configuration).first(where: { $0.lastPathComponent == name }) else {
-            return HTTPResponse(statusCode: .notFound)
+        // Thumbnails are placeholders that must appear at once: never throttled.
+        for (prefix, folder, throttle) in [("/files/", configuration.folder, configuration.bytesPerSecond),
+                                           ("/thumbs/", configuration.thumbnailFolder, nil)] where request.path.hasPrefix(prefix) {
+            let name = String(request.path.dropFirst(prefix.count))
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+                  let file = imageFiles(configuration, in: folder).first(where: { $0.lastPathComponent == name }) else {
+                return HTTPResponse(statusCode: .notFound)
+            }
+            return try serve(file, request: request, bytesPerSecond: throttle, cacheControl: configuration.cacheControl)
         }
+        return HTTPResponse(statusCode: .notFound)
+    }
+
+    static func serve(_ file: URL, request: HTTPRequest, bytesPerSecond: Int?, cacheControl: String) throws -> HTTPResponse {
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let validators = FileValidators(size: size, modified: attributes[.modificationDate] as? Date ?? Date())
         let headers: HTTPHeaders = [.eTag: validators.eTag, .lastModified: validators.lastModified,
-                                    .cacheControl: configuration.cacheControl]
+                                    .cacheControl: cacheControl]
         if validators.isNotModified(ifNoneMatch: request.headers[.ifNoneMatch],
                                     ifModifiedSince: request.headers[.ifModifiedSince]) {
             return HTTPResponse(statusCode: .notModified, headers: headers)
@@ -99,21 +110,26 @@ public final class GalleryServer: Sendable {
         var withType = headers
         withType[.contentType] = contentType(of: file)
         return HTTPResponse(statusCode: .ok, headers: withType,
-                            body: ThrottledBody(data, bytesPerSecond: configuration.bytesPerSecond).sequence)
+                            body: ThrottledBody(data, bytesPerSecond: bytesPerSecond).sequence)
     }
 
-    static func imageFiles(_ configuration: Configuration) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: configuration.folder.path)) ?? []
+    static func imageFiles(_ configuration: Configuration, in folder: URL? = nil) -> [URL] {
+        let folder = folder ?? configuration.folder
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted()
             .filter { configuration.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .map { configuration.folder.appendingPathComponent($0) }
+            .map { folder.appendingPathComponent($0) }
     }
 
     static func manifest(_ configuration: Configuration) throws -> Data {
         let items: [[String: String]] = imageFiles(configuration).map {
             let name = $0.lastPathComponent
             let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
-            return ["image": "files/" + encoded, "caption": name]
+            var item = ["image": "files/" + encoded, "caption": name]
+            if FileManager.default.fileExists(atPath: configuration.thumbnailFolder.appendingPathComponent(name).path) {
+                item["thumbnail"] = "thumbs/" + encoded
+            }
+            return item
         }
         let object: [String: Any] = ["title": configuration.title, "items": items]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoNetwork
 import PhotoPipeline
 import PhotoPlatform
 import PhotoRender
@@ -24,7 +25,7 @@ final class App {
     }
 
     /// Entry point: returns the process exit code.
-    static func run(paths: [String], options: Options) -> Int32 {
+    static func run(items: [SourceItem], network: DataLoading?, options: Options) -> Int32 {
         let window: Window
         do {
             window = try Window(.init(size: options.size, fullscreen: options.fullscreen, position: options.position))
@@ -46,11 +47,11 @@ final class App {
                 return 2
             }
         }
-        return App(paths: paths, options: options, window: window, renderer: renderer, events: events).loop()
+        return App(items: items, network: network, options: options, window: window, renderer: renderer, events: events).loop()
     }
 
     private let options: Options
-    private let paths: [String]
+    private let items: [SourceItem]
     private let window: Window
     private let renderer: Renderer
     private let source: EventSource
@@ -78,8 +79,8 @@ final class App {
     /// Textures the budget took back while their item may still be wanted.
     private var evicted: Set<TextureKey> = []
 
-    private init(paths: [String], options: Options, window: Window, renderer: Renderer, events: EventLog?) {
-        self.paths = paths
+    private init(items: [SourceItem], network: DataLoading?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
+        self.items = items
         self.options = options
         self.window = window
         self.renderer = renderer
@@ -87,10 +88,10 @@ final class App {
         source = EventSource(windowSize: { [unowned window] in window.size })
         injector = EventInjector(windowSize: { [unowned window] in window.size })
         let wake = source
-        loader = ImageLoader(paths: paths, thumbnails: .standard(), wake: { wake.wake() })
-        let items = paths.map { Item(name: ($0 as NSString).lastPathComponent) }
-        let start = options.startIndex ?? (paths.count == 1 ? 0 : nil)
-        scene = PhotoScene(items: items, viewport: window.size, startIndex: start)
+        loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { wake.wake() })
+        let sceneItems = items.map { Item(pixelSize: $0.pixelSize, name: $0.image.name, caption: $0.caption) }
+        let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
+        scene = PhotoScene(items: sceneItems, viewport: window.size, startIndex: start)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         replay = options.replay.map(ReplayDriver.init)
         stats = FrameStats(refreshHz: window.refreshRate)
@@ -103,7 +104,7 @@ final class App {
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
-            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || renderer.hasPendingUploads
+            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || renderer.hasPendingUploads || showsDownload
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
             let now = clock.nowMs
@@ -112,7 +113,8 @@ final class App {
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             guard running else { break }
-            if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead {
+            followCurrentPage()
+            if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || showsDownload {
                 draw(at: now, continuous: drewLastIteration && busy)
                 drewLastIteration = true
             } else {
@@ -142,7 +144,7 @@ final class App {
     /// same frames; a stuck decode cannot hold the replay longer than this.
     private func waitForLoads() {
         let began = MonotonicClock.nowMs()
-        while (loader.isBusy || renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
+        while (loader.isDecoding || renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
             if loader.hasResults { receiveImages(at: clock.nowMs) }
             if renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
         }
@@ -161,7 +163,7 @@ final class App {
             needsDraw = true
             fallthrough
         default:
-            if let input = event.inputEvent(time: now, viewport: window.size) {
+            if let input = event.inputEvent(time: now, viewport: window.size), !retryTapped(input) {
                 perform(scene.handle(input))
                 needsDraw = true
             }
@@ -189,8 +191,9 @@ final class App {
     /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
     /// finds them ready, and `thumbs_done` marks the whole grid populated.
     private func warmAllThumbnails() {
-        for item in paths.indices {
-            loader.request(.init(item: item, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels)
+        for (index, item) in items.enumerated() {
+            guard case .file = item.thumbnail ?? item.image else { continue }
+            loader.request(.init(item: index, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .prefetch)
         }
     }
 
@@ -199,15 +202,15 @@ final class App {
         return Int((scene.grid.layout.cellSize * pointScale).rounded(.up))
     }
 
-    private func request(_ index: Int, _ quality: ImageQuality) {
+    private func request(_ index: Int, _ quality: ImageQuality, urgency: ImageLoader.Urgency? = nil) {
         let drawable = window.drawableSize
         switch quality {
         case .thumbnail:
-            loader.request(.init(item: index, quality: .thumbnail), pixels: thumbnailPixels)
+            loader.request(.init(item: index, quality: .thumbnail), pixels: thumbnailPixels, urgency: .visible)
         case .full:
             // Room for a 2x zoom; never more than one texture may hold.
             let side = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
-            loader.request(.init(item: index, quality: .full), pixels: side)
+            loader.request(.init(item: index, quality: .full), pixels: side, urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
         }
     }
 
@@ -218,6 +221,14 @@ final class App {
                 thumbnailsSettled.insert(item)
                 continue
             }
+            if case .failure(.network(let error)) = result.outcome {
+                // The thumbnail (or a neutral cell) stays; a full image gets the retry glyph.
+                if quality == .full { downloadFailed.insert(item) }
+                if quality == .thumbnail { thumbnailsSettled.insert(item) }
+                if reportedFailures.insert(item).inserted { Log.error("cannot load \(items[item].image): \(error)") }
+                needsDraw = true
+                continue
+            }
             switch result.outcome {
             case .success(let levels):
                 let key = TextureKey(item: item, quality: quality)
@@ -226,13 +237,13 @@ final class App {
                 uploading[key] = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
                     ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
             case .failure(let error):
-                if reportedFailures.insert(item).inserted { Log.error("cannot show \(paths[item]): \(error)") }
+                if reportedFailures.insert(item).inserted { Log.error("cannot show \(items[item].image): \(error)") }
                 perform(scene.handle(.itemFailed(index: item, time: now)))
             }
             if quality == .thumbnail { thumbnailsSettled.insert(item) }
             needsDraw = true
         }
-        if thumbnailsSettled.count == paths.count { eventLog?.thumbsDone(count: paths.count) }
+        if thumbnailsSettled.count == items.count { eventLog?.thumbsDone(count: items.count) }
         let current = scene.currentIndex
         evicted.formUnion(renderer.enforceTextureBudget(protecting: [current - 1, current, current + 1]))
     }
@@ -242,8 +253,80 @@ final class App {
     private func finishUploads(budgetMs: Double, at now: Double) {
         for key in renderer.continueUploads(budgetMs: budgetMs) {
             guard let size = uploading.removeValue(forKey: key) else { continue }
+            Log.info("item \(key.item) \(key.quality) ready, \(size)")
             perform(scene.handle(.itemLoaded(index: key.item, quality: key.quality, pixelSize: size, time: now)))
             needsDraw = true
+        }
+    }
+
+    // MARK: Network pages
+
+    /// Full images whose download failed: the page shows its placeholder and a retry glyph.
+    private var downloadFailed: Set<Int> = []
+    private var lastCurrentIndex: Int?
+    /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
+    private var retryPresses: Set<Int> = []
+
+    /// The current page's download is on screen as a fan (or failed, as a glyph).
+    private var showsDownload: Bool {
+        scene.mode == .browsing && loader.downloadProgress(of: scene.currentIndex) != nil
+    }
+
+    private func downloadOverlay(at now: Double) -> [DrawCommand] {
+        guard scene.mode == .browsing else { return [] }
+        let index = scene.currentIndex
+        let centre = scene.pageFrame(index).center
+        if downloadFailed.contains(index) { return Overlays.retry(at: centre) }
+        guard !renderer.hasTexture(item: index, quality: .full),
+              let p = loader.downloadProgress(of: index) else { return [] }
+        return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
+    }
+
+    /// A press on the retry glyph retries the download instead of closing the page.
+    private func retryTapped(_ input: InputEvent) -> Bool {
+        let index = scene.currentIndex
+        let (id, point, began, ended): (Int, Point, Bool, Bool) = switch input {
+        case .touch(let t): (t.id, t.point, t.phase == .began, t.phase == .ended || t.phase == .cancelled)
+        case .mouseDown(let p, _): (Touch.mouseID, p, true, false)
+        case .mouseUp(let p, _): (Touch.mouseID, p, false, true)
+        default: (0, .zero, false, false)
+        }
+        if began, scene.mode == .browsing, downloadFailed.contains(index),
+           point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
+            retryPresses.insert(id)
+            return true
+        }
+        guard retryPresses.contains(id) else { return false }
+        if ended {
+            retryPresses.remove(id)
+            downloadFailed.remove(index)
+            loader.forget(.init(item: index, quality: .full))
+            request(index, .full, urgency: .current)
+            needsDraw = true
+        }
+        return true
+    }
+
+    /// When the page changes: transfers more than two pages away stop (freeing their
+    /// bandwidth); once the page's own image is in, the two on each side are prefetched.
+    private func followCurrentPage() {
+        guard scene.mode != .grid else { return }
+        let current = scene.currentIndex
+        if current != lastCurrentIndex {
+            lastCurrentIndex = current
+            for index in items.indices where abs(index - current) > 2 {
+                loader.cancel(.init(item: index, quality: .full))
+            }
+        }
+        guard renderer.hasTexture(item: current, quality: .full) else {
+            // Asked again if an earlier visit's transfer was cancelled; a request in flight stays.
+            if !downloadFailed.contains(current) { request(current, .full, urgency: .current) }
+            return
+        }
+        do {
+            for offset in [1, -1, 2, -2] where items.indices.contains(current + offset) {
+                request(current + offset, .full, urgency: .prefetch)
+            }
         }
     }
 
@@ -256,6 +339,7 @@ final class App {
             let item = scene.items[scene.currentIndex]
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
+        list.commands += downloadOverlay(at: now)
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
@@ -275,7 +359,7 @@ final class App {
         }
         if let eventLog {
             for d in list.images where d.quality == .full && renderer.hasTexture(item: d.item, quality: .full) {
-                eventLog.imageShown(d.item, source: paths[d.item])
+                eventLog.imageShown(d.item, source: items[d.item].image.description)
             }
         }
     }

@@ -2,6 +2,8 @@ import ArgumentParser
 import DemoGallery
 import Foundation
 import PhotoCore
+import PhotoNetwork
+import PhotoServe
 
 /// `sdlphoto [OPTIONS] [SOURCE...]`. Exit codes: 0 normal, 1 no window or GL context, 2 bad
 /// arguments or nothing to show.
@@ -72,8 +74,23 @@ struct SDLPhoto: ParsableCommand {
 
     mutating func run() throws {
         Log.verbose = verbose
-        let paths = sources.isEmpty ? DemoGallery.photoPaths : SourceList.collect(sources, recursive: recursive, sort: sort)
-        guard !paths.isEmpty else {
+        let network = SDLPhoto.makeNetwork()
+        var demoServer: GalleryServer?
+        defer { demoServer?.stopAndWait() }
+        let items: [SourceItem]
+        do {
+            if sources.isEmpty {
+                let (server, demo) = try SDLPhoto.demoGallery(network: network)
+                demoServer = server
+                items = demo
+            } else {
+                items = try SourceList.collect(sources, recursive: recursive, sort: sort, network: network)
+            }
+        } catch {
+            Log.error("\(error)")
+            throw ExitCode(2)
+        }
+        guard !items.isEmpty else {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
         }
@@ -89,8 +106,8 @@ struct SDLPhoto: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        if let start, start > paths.count {
-            Log.error("--start \(start): there are only \(paths.count) photos")
+        if let start, start > items.count {
+            Log.error("--start \(start): there are only \(items.count) photos")
             throw ExitCode(2)
         }
         let options = App.Options(
@@ -107,9 +124,36 @@ struct SDLPhoto: ParsableCommand {
             replay: script,
             frameMs: frameMs,
             realtime: realtime)
-        let code = App.run(paths: paths, options: options)
+        let code = App.run(items: items, network: network, options: options)
         if code != 0 { throw ExitCode(code) }
     }
+
+    /// Transfers through the disk cache in `$XDG_CACHE_HOME/sdlphoto`; without a cache, straight;
+    /// nil (local files still show) when curl cannot start.
+    static func makeNetwork() -> DataLoading? {
+        do {
+            let loader = try DataLoader()
+            do { return CachedLoader(loader: loader, cache: try DataCache()) } catch {
+                Log.error("no disk cache, images are fetched every time: \(error)")
+                return loader
+            }
+        } catch {
+            Log.error("the network is not available: \(error)")
+            return nil
+        }
+    }
+
+    /// The built-in gallery, served by the program to itself over loopback at a limited rate,
+    /// so a first run shows placeholders, the progress fan and the swap (SPEC 1).
+    static func demoGallery(network: DataLoading?) throws -> (GalleryServer, [SourceItem]) {
+        guard let folder = DemoGallery.folder else { throw SourceList.Unusable(description: "the demo gallery is missing from this build") }
+        let server = try GalleryServer(configuration: .init(folder: folder, title: "sdlphoto demo", bytesPerSecond: demoBytesPerSecond))
+        let manifest = try server.startAndWait()
+        return (server, try SourceList.manifest(at: manifest, network: network))
+    }
+
+    /// Slow enough that the fan is seen filling on a first run, fast enough not to bore.
+    static let demoBytesPerSecond = 400_000
 
     /// Bad arguments exit 2, as SPEC 10 says, not ArgumentParser's 64.
     static func main() {

@@ -1,10 +1,13 @@
 import Foundation
 import PhotoCore
+import PhotoNetwork
 import PhotoPipeline
 import PhotoRender
 
-/// Decodes photos on the pipeline's worker pool and leaves results in an inbox the main loop
-/// drains. Workers never touch scene state; `wake` tells the loop that something is waiting.
+/// Turns items into mip chains off the main thread: local files through the shared thumbnail
+/// cache or the decoder, URLs through the network (with progress) and then the decoder. Results
+/// wait in an inbox the main loop drains; workers never touch scene state, and `wake` tells the
+/// loop that something is waiting. Call its methods from the main thread.
 final class ImageLoader: @unchecked Sendable {
     struct Request: Hashable, Sendable {
         let item: Int
@@ -14,27 +17,48 @@ final class ImageLoader: @unchecked Sendable {
         var warmOnly = false
     }
 
+    /// How urgent a request is; it orders both the network queue and the decode pool.
+    enum Urgency { case current, neighbour, visible, prefetch }
+
     struct Result: Sendable {
         let request: Request
         /// The decoded photo as a mip chain, built here so the GL thread only copies bytes.
-        let outcome: Swift.Result<[MipLevel], DecodeError>
+        let outcome: Swift.Result<[MipLevel], LoadError>
         let opaque: Bool
-        /// The photo's own size as displayed (after EXIF orientation), from its header when cheap.
+        /// The photo's own size as displayed (after EXIF orientation), where cheap to know.
         let originalSize: PixelSize?
     }
 
-    private let paths: [String]
+    /// A file that does not decode is a broken tile; a network failure is a retry glyph.
+    enum LoadError: Error, Sendable, CustomStringConvertible {
+        case decode(DecodeError)
+        case network(NetworkError)
+        var description: String {
+            switch self {
+            case .decode(let e): "\(e)"
+            case .network(let e): "\(e)"
+            }
+        }
+    }
+
+    private let items: [SourceItem]
     private let thumbnails: ThumbnailCache
+    private let network: DataLoading?
+    private let wake: @Sendable () -> Void
     private let lock = NSLock()
     private var inbox: [Result] = []
     private var inFlight: Set<Request> = []
     /// Requests already answered: asked again only after `forget`.
     private var done: Set<Request> = []
+    private var transfers: [Request: TransferHandle] = [:]
+    private var progress: [Int: (received: Int64, total: Int64?)] = [:]
     private var pool: DecodePool<Request, Result>!
 
-    init(paths: [String], thumbnails: ThumbnailCache, wake: @escaping @Sendable () -> Void) {
-        self.paths = paths
+    init(items: [SourceItem], thumbnails: ThumbnailCache, network: DataLoading?, wake: @escaping @Sendable () -> Void) {
+        self.items = items
         self.thumbnails = thumbnails
+        self.network = network
+        self.wake = wake
         // Every core: the render thread needs one only while something moves, and a folder's
         // thumbnails are the slowest thing a person waits for.
         pool = DecodePool(workers: ProcessInfo.processInfo.activeProcessorCount, deliver: { [weak self] _, result in
@@ -43,52 +67,122 @@ final class ImageLoader: @unchecked Sendable {
         })
     }
 
-    /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side through
-    /// the shared thumbnail cache, or a full image at most `pixels` on its longer side. Main thread.
-    func request(_ request: Request, pixels: Int) {
-        guard paths.indices.contains(request.item) else { return }
+    /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
+    /// image at most `pixels` on its longer side. A request in flight or answered is not repeated.
+    func request(_ request: Request, pixels: Int, urgency: Urgency) {
+        guard items.indices.contains(request.item) else { return }
         lock.lock()
         let isNew = !done.contains(request) && inFlight.insert(request).inserted
         lock.unlock()
         guard isNew else { return }
-        let path = paths[request.item], cache = thumbnails
-        let priority: DecodePriority = request.warmOnly ? .prefetch : request.quality == .full ? .current : .visible
-        pool.submit(key: request, priority: priority) {
-            let outcome: Swift.Result<DecodedImage, DecodeError>
-            switch request.quality {
-            case .thumbnail where request.warmOnly:
-                let result = cache.thumbnail(for: path, cellPixels: pixels)
-                return Result(request: request, outcome: result.map { _ in [] }, opaque: false, originalSize: nil)
-            case .thumbnail:
-                outcome = cache.thumbnail(for: path, cellPixels: pixels)
-            case .full:
-                do { outcome = .success(try ImageDecoder.decode(path: path, maxPixelSize: pixels)) }
-                catch let error as DecodeError { outcome = .failure(error) }
-                catch { outcome = .failure(.unreadable(path: path, reason: "\(error)")) }
+        let item = items[request.item]
+        let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
+        let priority: DecodePriority = switch urgency {
+        case .current, .neighbour: .current
+        case .visible: .visible
+        case .prefetch: .prefetch
+        }
+        switch source {
+        case .file(let path) where request.quality == .thumbnail && item.thumbnail == nil:
+            let cache = thumbnails
+            pool.submit(key: request, priority: priority) {
+                let result = cache.thumbnail(for: path, cellPixels: pixels).mapError(LoadError.decode)
+                if request.warmOnly { return Result(request: request, outcome: result.map { _ in [] }, opaque: false, originalSize: nil) }
+                return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
-            let size = (try? outcome.get()) == nil ? nil : ImageDecoder.probe(path: path)
-            let levels = outcome.map { image in
-                MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) }
+        case .file(let path):
+            pool.submit(key: request, priority: priority) {
+                let limit = request.quality == .thumbnail ? 2 * pixels : pixels
+                let result = Swift.Result { try ImageDecoder.decode(path: path, maxPixelSize: limit) }
+                    .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
+                return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
-            let opaque = (try? levels.get())?.first?.isOpaque ?? false
-            return Result(request: request, outcome: levels, opaque: opaque, originalSize: size)
+        case .url(let url):
+            fetch(url, for: request, pixels: pixels, urgency: urgency, priority: priority)
         }
     }
 
-    /// Everything finished since the last call. Main thread.
+    private func fetch(_ url: URL, for request: Request, pixels: Int, urgency: Urgency, priority: DecodePriority) {
+        guard let network else {
+            deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
+            wake()
+            return
+        }
+        let transferPriority: TransferPriority = switch urgency {
+        case .current: .currentPage
+        case .neighbour: .neighbourPage
+        case .visible: .visibleThumbnail
+        case .prefetch: .prefetch
+        }
+        let tracksProgress = request.quality == .full && !request.warmOnly
+        let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
+            guard tracksProgress, let self else { return }
+            self.lock.lock()
+            self.progress[request.item] = (received, total)
+            self.lock.unlock()
+            self.wake()
+        }, completion: { [weak self] response in
+            guard let self else { return }
+            self.lock.lock()
+            self.transfers[request] = nil
+            self.lock.unlock()
+            switch response {
+            case .failure(let error):
+                self.deliver(Result(request: request, outcome: .failure(.network(error)), opaque: false, originalSize: nil))
+                self.wake()
+            case .success(let response):
+                self.pool.submit(key: request, priority: priority) {
+                    let bytes = [UInt8](response.body)
+                    let limit = request.quality == .thumbnail ? 2 * pixels : pixels
+                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit) }
+                        .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
+                    return ImageLoader.mipmapped(request, result, size: { nil })
+                }
+            }
+        })
+        lock.lock()
+        if inFlight.contains(request) { transfers[request] = handle }
+        lock.unlock()
+    }
+
+    private static func mipmapped(_ request: Request, _ result: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
+        let levels = result.map { image in MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) } }
+        let opaque = (try? levels.get())?.first?.isOpaque ?? false
+        return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size())
+    }
+
+    /// Stops a request that is no longer wanted: its transfer frees its connection at once.
+    func cancel(_ request: Request) {
+        lock.lock()
+        let handle = transfers.removeValue(forKey: request)
+        let wasInFlight = inFlight.remove(request) != nil
+        progress[request.item] = request.quality == .full ? nil : progress[request.item]
+        lock.unlock()
+        handle?.cancel()
+        if wasInFlight { pool.cancel(key: request) }
+    }
+
+    /// Lets a finished request be made again (its texture was evicted, or a retry).
+    func forget(_ request: Request) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !inbox.contains(where: { $0.request == request }) { done.remove(request) }
+    }
+
+    /// Bytes received and expected (nil: unknown) of an item's full image while it downloads.
+    func downloadProgress(of item: Int) -> (received: Int64, total: Int64?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return progress[item]
+    }
+
+    /// Everything finished since the last call.
     func takeResults() -> [Result] {
         lock.lock()
         defer { lock.unlock() }
         let results = inbox
         inbox.removeAll()
         return results
-    }
-
-    /// Lets a finished request be made again (its texture was evicted). Main thread.
-    func forget(_ request: Request) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !inbox.contains(where: { $0.request == request }) { done.remove(request) }
     }
 
     var hasResults: Bool {
@@ -98,18 +192,29 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// True while a request for pixels has not been taken from the inbox yet. Background cache
-    /// warming does not count: nothing on screen waits for it.
+    /// warming and prefetching do not count: nothing on screen waits for them.
     var isBusy: Bool {
         lock.lock()
         defer { lock.unlock() }
         return inFlight.contains { !$0.warmOnly } || inbox.contains { !$0.request.warmOnly }
     }
 
+    /// Like `isBusy`, but a transfer still on the wire does not count: a virtual-time replay
+    /// waits for the decoders (same frames everywhere) but lets downloads take real time, so
+    /// their progress can be seen.
+    var isDecoding: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return inFlight.contains { !$0.warmOnly && transfers[$0] == nil } || inbox.contains { !$0.request.warmOnly }
+    }
+
     private func deliver(_ result: Result) {
         lock.lock()
-        inFlight.remove(result.request)
+        defer { lock.unlock() }
+        // A cancelled request's late answer is dropped: nobody waits for it any more.
+        guard inFlight.remove(result.request) != nil else { return }
+        if result.request.quality == .full { progress[result.request.item] = nil }
         done.insert(result.request)
         inbox.append(result)
-        lock.unlock()
     }
 }

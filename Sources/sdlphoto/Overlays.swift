@@ -43,6 +43,27 @@ enum Overlays {
         return commands
     }
 
+    /// The progress fan (SPEC 5): a ring with a pie growing clockwise from 12 o'clock, or a
+    /// spinning arc when the length is unknown; white at 80 %, 50 pt across.
+    static func fan(received: Int64, total: Int64?, at centre: Point, timeMs: Double) -> [DrawCommand] {
+        let colour = Color.white.withAlpha(0.8)
+        if let total, total > 0 {
+            let progress = min(1, Double(received) / Double(total))
+            return [.shape(ShapeDraw(kind: .pie(progress: progress, ringWidth: 2), center: centre, radius: fanRadius, color: colour))]
+        }
+        let start = (timeMs / 1000).truncatingRemainder(dividingBy: 1)
+        return [.shape(ShapeDraw(kind: .arc(start: start, length: 0.25, width: 3), center: centre, radius: fanRadius, color: colour))]
+    }
+
+    /// The retry glyph a failed download leaves; a tap inside `retryRadius` retries.
+    static func retry(at centre: Point) -> [DrawCommand] {
+        [.shape(ShapeDraw(kind: .disc, center: centre, radius: fanRadius + 6, color: Color.black.withAlpha(0.45))),
+         .shape(ShapeDraw(kind: .retry(width: 3), center: centre, radius: fanRadius - 6, color: Color.white.withAlpha(0.9)))]
+    }
+
+    static let fanRadius = 25.0
+    static let retryRadius = 40.0
+
     static func hud(_ line: String) -> [DrawCommand] {
         [.solid(Rect(x: 8, y: 8, width: 430, height: 24), Color(r: 0, g: 0, b: 0, a: 0.6)),
          .text(TextDraw(text: line, position: Point(x: 14, y: 12), anchor: .topLeft, size: 12, color: Color(r: 0.6, g: 1, b: 0.6)))]

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoNetwork
 
 /// Turns command-line sources into the ordered list of photos to show.
 struct SourceList {
@@ -7,9 +8,60 @@ struct SourceList {
 
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "tif", "tiff", "bmp", "tga", "pnm", "ppm", "pgm", "pbm", "qoi", "jxl", "avif"]
 
-    /// Files named on the command line are kept whatever their extension (a file that does not
-    /// decode becomes a broken-image tile); directories contribute only image files.
-    static func collect(_ arguments: [String], recursive: Bool, sort: Sort) -> [String] {
+    /// Why the sources cannot be shown at all: exit 2 with this message.
+    struct Unusable: Error, CustomStringConvertible { let description: String }
+
+    /// Everything the arguments name, in order: files (kept whatever their extension: a file
+    /// that does not decode becomes a broken-image tile), image files of directories, http(s)
+    /// URLs, manifests (`.json`, a path or URL), and `-` for a list of those on standard input.
+    static func collect(_ arguments: [String], recursive: Bool, sort: Sort, network: DataLoading?) throws -> [SourceItem] {
+        var items: [SourceItem] = []
+        for argument in arguments {
+            if argument == "-" {
+                let list = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                let lines = list.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+                items += try collect(lines, recursive: recursive, sort: sort, network: network)
+            } else if let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+                items += url.pathExtension.lowercased() == "json" ? try manifest(at: url, network: network) : [SourceItem(image: .url(url))]
+            } else if argument.lowercased().hasSuffix(".json") {
+                items += try manifestItems(loadManifest { try Manifest.load(path: argument) })
+            } else {
+                items += paths([argument], recursive: recursive, sort: sort).map { SourceItem(image: .file($0)) }
+            }
+        }
+        return items
+    }
+
+    /// Fetches and parses a manifest before the window opens (nothing is on screen to block).
+    static func manifest(at url: URL, network: DataLoading?) throws -> [SourceItem] {
+        guard let network else { throw Unusable(description: "\(url.absoluteString): the network is not available") }
+        let done = DispatchSemaphore(value: 0)
+        let box = ManifestBox()
+        Manifest.load(from: url, loader: network) { result in
+            box.result = result
+            done.signal()
+        }
+        done.wait()
+        return try manifestItems(loadManifest { try box.result!.get() })
+    }
+
+    private static func loadManifest(_ load: () throws -> Manifest) throws -> Manifest {
+        do { return try load() } catch { throw Unusable(description: "\(error)") }
+    }
+
+    private static func manifestItems(_ manifest: Manifest) -> [SourceItem] {
+        for warning in manifest.warnings { Log.error("\(warning)") }
+        return manifest.items.compactMap { item in
+            guard let image = Location(item.image) else {
+                Log.error("\(item.image.absoluteString): only files, http and https can be shown")
+                return nil
+            }
+            let size = item.width.flatMap { w in item.height.map { Size(width: Double(w), height: Double($0)) } }
+            return SourceItem(image: image, thumbnail: item.thumbnail.flatMap(Location.init), caption: item.caption, pixelSize: size)
+        }
+    }
+
+    private static func paths(_ arguments: [String], recursive: Bool, sort: Sort) -> [String] {
         var paths: [String] = []
         let fm = FileManager.default
         for argument in arguments {
@@ -58,4 +110,9 @@ struct SourceList {
             return paths.shuffled()
         }
     }
+}
+
+/// Carries the manifest from the network thread to the waiting main thread (the semaphore orders it).
+private final class ManifestBox: @unchecked Sendable {
+    var result: Result<Manifest, ManifestError>?
 }
