@@ -99,6 +99,7 @@ final class App {
     private func loop() -> Int32 {
         clock.start()
         perform(scene.advance(to: 0))
+        warmAllThumbnails()
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
@@ -185,12 +186,24 @@ final class App {
         }
     }
 
+    /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
+    /// finds them ready, and `thumbs_done` marks the whole grid populated.
+    private func warmAllThumbnails() {
+        for item in paths.indices {
+            loader.request(.init(item: item, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels)
+        }
+    }
+
+    private var thumbnailPixels: Int {
+        let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
+        return Int((scene.grid.layout.cellSize * pointScale).rounded(.up))
+    }
+
     private func request(_ index: Int, _ quality: ImageQuality) {
         let drawable = window.drawableSize
-        let pointScale = Double(drawable.width) / max(1, window.size.width)
         switch quality {
         case .thumbnail:
-            loader.request(.init(item: index, quality: .thumbnail), pixels: Int((scene.grid.layout.cellSize * pointScale).rounded(.up)))
+            loader.request(.init(item: index, quality: .thumbnail), pixels: thumbnailPixels)
         case .full:
             // Room for a 2x zoom; never more than one texture may hold.
             let side = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
@@ -201,6 +214,10 @@ final class App {
     private func receiveImages(at now: Double) {
         for result in loader.takeResults() {
             let item = result.request.item, quality = result.request.quality
+            if result.request.warmOnly {
+                thumbnailsSettled.insert(item)
+                continue
+            }
             switch result.outcome {
             case .success(let levels):
                 let key = TextureKey(item: item, quality: quality)

@@ -9,6 +9,9 @@ final class ImageLoader: @unchecked Sendable {
     struct Request: Hashable, Sendable {
         let item: Int
         let quality: ImageQuality
+        /// Only make sure the thumbnail is in the shared cache; keep no pixels (a grid of
+        /// thousands fills the cache in the background without holding them all).
+        var warmOnly = false
     }
 
     struct Result: Sendable {
@@ -32,7 +35,9 @@ final class ImageLoader: @unchecked Sendable {
     init(paths: [String], thumbnails: ThumbnailCache, wake: @escaping @Sendable () -> Void) {
         self.paths = paths
         self.thumbnails = thumbnails
-        pool = DecodePool(deliver: { [weak self] _, result in
+        // Every core: the render thread needs one only while something moves, and a folder's
+        // thumbnails are the slowest thing a person waits for.
+        pool = DecodePool(workers: ProcessInfo.processInfo.activeProcessorCount, deliver: { [weak self] _, result in
             self?.deliver(result)
             wake()
         })
@@ -47,10 +52,13 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
         guard isNew else { return }
         let path = paths[request.item], cache = thumbnails
-        let priority: DecodePriority = request.quality == .full ? .current : .visible
+        let priority: DecodePriority = request.warmOnly ? .prefetch : request.quality == .full ? .current : .visible
         pool.submit(key: request, priority: priority) {
             let outcome: Swift.Result<DecodedImage, DecodeError>
             switch request.quality {
+            case .thumbnail where request.warmOnly:
+                let result = cache.thumbnail(for: path, cellPixels: pixels)
+                return Result(request: request, outcome: result.map { _ in [] }, opaque: false, originalSize: nil)
             case .thumbnail:
                 outcome = cache.thumbnail(for: path, cellPixels: pixels)
             case .full:
@@ -89,11 +97,12 @@ final class ImageLoader: @unchecked Sendable {
         return !inbox.isEmpty
     }
 
-    /// True while any request has not been taken from the inbox yet.
+    /// True while a request for pixels has not been taken from the inbox yet. Background cache
+    /// warming does not count: nothing on screen waits for it.
     var isBusy: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return !inFlight.isEmpty || !inbox.isEmpty
+        return inFlight.contains { !$0.warmOnly } || inbox.contains { !$0.request.warmOnly }
     }
 
     private func deliver(_ result: Result) {

@@ -30,11 +30,12 @@ enum Overlays {
 
     /// A caption at the bottom over a soft dark gradient, above the page indicator.
     static func caption(_ text: String, in viewport: Size) -> [DrawCommand] {
-        let bands = 12, height = 110.0
+        let bands = 24, height = 110.0
         var commands: [DrawCommand] = []
         for i in 0..<bands {
             let t = Double(i + 1) / Double(bands)
-            let band = Rect(x: 0, y: viewport.height - height + Double(i) * height / Double(bands), width: viewport.width, height: height / Double(bands) + 0.5)
+            // Edge to edge, no overlap: an overlapping sliver would blend twice and show as a line.
+            let band = Rect(x: 0, y: viewport.height - height + Double(i) * height / Double(bands), width: viewport.width, height: height / Double(bands))
             commands.append(.solid(band, Color(r: 0, g: 0, b: 0, a: 0.55 * t * t)))
         }
         commands.append(.text(TextDraw(text: text, position: Point(x: viewport.width / 2, y: viewport.height - 48),

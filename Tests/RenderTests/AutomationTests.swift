@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+import PhotoCore
+import Testing
+
+/// SPEC 11's automation interface, which scripts outside the repo depend on.
+@Suite(.serialized) struct AutomationTests {
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    @Test func theEventsFileMarksTheFirstFrameTheShownImageAndAllThumbnailsOnTheMonotonicClock() throws {
+        let session = try BrowserSession("events", count: 5)
+        let events = session.dir.appendingPathComponent("events.txt")
+        let script = session.dir.appendingPathComponent("wait.txt")
+        try "2000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let started = Self.monotonicSeconds()
+        let run = try AppProcess.run(["--size", "640x400", "--start", "2", "--events", events.path,
+                                      "--replay", script.path, "--realtime", session.dir.path])
+        let finished = Self.monotonicSeconds()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        let names = lines.map { String($0[1]) }
+        #expect(names.first == "first_frame")
+        let shown = lines.first { $0[1] == "image_shown" }
+        #expect(shown.map { Array($0[2...]).joined(separator: " ") } == "1 " + session.dir.appendingPathComponent("photo001.png").path)
+        #expect(lines.contains { $0[1] == "thumbs_done" && $0[2] == "5" })
+        let times = lines.compactMap { Double($0[0]) }
+        #expect(times.count == lines.count && times == times.sorted())
+        #expect(times.allSatisfy { $0 >= started && $0 <= finished }, "\(times) not within \(started)...\(finished)")
+    }
+
+    @Test func statsPrintsOneJSONLineWithEveryFieldOnExit() throws {
+        let session = try BrowserSession("stats", count: 4)
+        let cell = session.layout.frame(of: 1)
+        let script = session.dir.appendingPathComponent("s.txt")
+        try "100 click \(cell.midX) \(cell.midY)\n600 key Right\n1200 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try AppProcess.run(["--size", "1280x800", "--stats", "--replay", script.path, session.dir.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "dropped", "peak_rss_mib", "texture_mib"] {
+            #expect(json[key] is NSNumber, "\(key) missing in \(line)")
+        }
+        // 1.2 s of virtual time at 16.667 ms a frame, drawn throughout the replay.
+        let frames = (json["frames"] as? NSNumber)?.intValue ?? 0
+        #expect(frames >= 60 && frames <= 80, "\(frames) frames")
+        #expect(((json["texture_mib"] as? NSNumber)?.doubleValue ?? 0) > 0)
+    }
+
+    @Test func aScreenshotAtAGivenTimeCatchesThePresentMidFlight() throws {
+        let session = try BrowserSession("at", count: 4)
+        let cell = session.layout.frame(of: 0)
+        let script = session.dir.appendingPathComponent("s.txt")
+        let early = session.dir.appendingPathComponent("early.png"), late = session.dir.appendingPathComponent("late.png")
+        try "100 click \(cell.midX) \(cell.midY)\n150 screenshot \(early.path)\n700 screenshot \(late.path)\n800 quit\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let run = try AppProcess.run(["--size", "1280x800", "--replay", script.path, session.dir.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let e = try Screenshot(path: early.path), l = try Screenshot(path: late.path)
+        // 50 ms into the flight the right side of the fit frame is still the dim grid; at 600 ms it is the photo.
+        let right = Rect(x: 1100, y: 600, width: 100, height: 150)
+        let earlyIsPhoto = e.looks(right, like: session.colour(0)), lateIsPhoto = l.looks(right, like: session.colour(0))
+        #expect(!earlyIsPhoto && lateIsPhoto)
+    }
+
+    @Test func aBrokenReplayScriptNamesItsLineAndExitsTwo() throws {
+        let dir = try Fixtures.folder()
+        let script = dir.appendingPathComponent("bad.txt")
+        try "0 click 10 10\n100 touch sideways 1 2 3\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try AppProcess.run(["--replay", script.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("line 2"), "stderr: \(run.stderr)")
+    }
+}
