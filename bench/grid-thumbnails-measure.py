@@ -12,9 +12,9 @@ started (the same CLOCK_MONOTONIC sdlphoto's --events file uses). Peak RSS is Vm
   feh        its window exists and the process has used no CPU for IDLE s; done = the last moment
              its CPU time advanced. feh 3.9 maps its window at once and then makes every
              thumbnail (all N, visible or not) in one pass before it goes idle.
-  nsxiv      the same idle rule: the first screen is populated. nsxiv makes thumbnails only for
-             visible cells (the others are looked up in its cache and otherwise skipped).
-  nsxiv-all  like a user paging down as soon as each screen is populated: whenever nsxiv goes
+  nsxiv      the same idle rule. nsxiv 31 makes the visible cells' thumbnails first and then every
+             other one while idle, so idle = all N cached (the "cached" field checks it).
+  nsxiv-all  a cross-check of the above: like a user paging down as soon as each screen is populated: whenever nsxiv goes
              idle, xdotool sends Ctrl+Button5 (one page down) to its window, until the cache holds
              N thumbnails (cold) / until a page-down at the end changes nothing (warm).
 """
