@@ -34,7 +34,9 @@ public enum AtomicFile {
     }
 
     /// Replaces `destination` with the concatenated `parts`, readable and writable by the owner only.
-    public static func write(_ parts: [Data], to destination: URL) throws {
+    /// `durable: false` skips both fsyncs: readers still never see half a file, but a power cut
+    /// may lose the newest write, which suits a cache that can make it again (thumbnails).
+    public static func write(_ parts: [Data], to destination: URL, durable: Bool = true) throws {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
             "\(destination.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
@@ -42,7 +44,7 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw FileSystemError(call: "open", path: temporary.path, code: errno) }
         do {
             for part in parts { try writeAll(part, to: descriptor, path: temporary.path) }
-            guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: temporary.path, code: errno) }
+            guard !durable || fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: temporary.path, code: errno) }
             let closed = close(descriptor)
             guard closed == 0 else { throw FileSystemError(call: "close", path: temporary.path, code: errno) }
         } catch {
@@ -55,7 +57,7 @@ public enum AtomicFile {
             unlink(temporary.path)
             throw FileSystemError(call: "rename", path: destination.path, code: code)
         }
-        try syncFolder(folder)
+        if durable { try syncFolder(folder) }
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {

@@ -63,7 +63,7 @@ public struct ThumbnailCache: ThumbnailCaching {
         ], into: try PNGCodec.encode(image))
         do {
             try AtomicFile.makeDirectories("\(root)/\(folder.rawValue)", mode: 0o700)
-            try AtomicFile.write([Data(png)], to: URL(fileURLWithPath: thumbnailPath(for: path, flavor: folder)))
+            try AtomicFile.write([Data(png)], to: URL(fileURLWithPath: thumbnailPath(for: path, flavor: folder)), durable: false)
         } catch let error as FileSystemError {
             throw CacheWriteError(path: error.path, reason: error.description)
         }
