@@ -97,7 +97,7 @@ let package = Package(
         // The program itself in real SDL windows: screenshots, exit codes, shaders.
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform"],
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe"],
             swiftSettings: edge),
     ]
 )

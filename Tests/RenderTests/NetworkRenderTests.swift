@@ -1,0 +1,86 @@
+import Foundation
+import PhotoCore
+import PhotoPlatform
+import PhotoServe
+import Testing
+
+/// Photos from HTTP in a real window: placeholder, progress fan, swap, and the retry glyph
+/// when the network fails (SPEC 5 and 8).
+@Suite(.serialized) struct NetworkRenderTests {
+    /// A photo of one colour with a little noise, so that PNG cannot squeeze it below a few
+    /// hundred KB and a throttled transfer takes seconds; its placeholder in `thumbs/`.
+    static func noisyPhoto(_ url: URL, colour: (Double, Double, Double), thumbnail: URL) throws {
+        let w = 600, h = 400
+        var rng = SystemRandomNumberGenerator()
+        var pixels = [UInt8](repeating: 255, count: w * h * 4)
+        for i in 0..<(w * h) {
+            for (c, v) in [colour.0, colour.1, colour.2].enumerated() {
+                let n = Double(Int.random(in: -2...2, using: &rng))
+                pixels[i * 4 + c] = UInt8(max(0, min(255, v + n)))
+            }
+        }
+        try PNGFile.write(path: url.path, width: w, height: h, pixels: pixels)
+        try Fixtures.twoTone(thumbnail, width: 150, height: 100, first: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)),
+                             second: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)))
+    }
+
+    @Test func aThrottledPhotoShowsItsPlaceholderAndAFanThenSwapsIn() async throws {
+        let dir = try Fixtures.folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        let colour = BrowserSession.colour(3, of: 12)
+        for i in 0..<3 {
+            try Self.noisyPhoto(dir.appendingPathComponent("p\(i).png"), colour: colour, thumbnail: dir.appendingPathComponent("thumbs/p\(i).png"))
+        }
+        let server = try GalleryServer(configuration: .init(folder: dir, bytesPerSecond: 250_000))
+        let manifest = try await server.start()
+        let shots = dir.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("s.txt")
+        try """
+            100 click 80 80
+            900 screenshot \(shots.path)/mid.png
+            6000 screenshot \(shots.path)/done.png
+            6100 quit
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let run = try AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.absoluteString])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let mid = try Screenshot(path: shots.appendingPathComponent("mid.png").path)
+        let done = try Screenshot(path: shots.appendingPathComponent("done.png").path)
+        let fanArea = Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))
+        // Mid-download: the placeholder fills the page and the fan's white ring sits at its centre.
+        let placeholder = mid.looks(Rect(x: 100, y: 100, width: 300, height: 200), like: colour)
+        #expect(placeholder, "placeholder \(mid.mean(Rect(x: 100, y: 100, width: 300, height: 200)))")
+        #expect(mid.whitePixels(fanArea) > 40, "no fan at the centre mid-download")
+        // Done: the photo itself, and no fan.
+        #expect(done.whitePixels(fanArea) == 0, "the fan is still there")
+        let photo = done.looks(fanArea, like: colour, tolerance: 6)
+        #expect(photo, "centre \(done.mean(fanArea))")
+    }
+
+    @Test func aRefusedConnectionLeavesTheRetryGlyphAndATapRetries() throws {
+        let dir = try Fixtures.folder()
+        let colour = BrowserSession.colour(7, of: 12)
+        try Fixtures.twoTone(dir.appendingPathComponent("thumb.png"), width: 150, height: 100,
+                             first: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)), second: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)))
+        // Port 1 on loopback: nothing listens, the connection is refused at once.
+        let manifest = dir.appendingPathComponent("gallery.json")
+        try #"{"title": "dead", "items": [{"image": "http://127.0.0.1:1/photo.jpg", "thumbnail": "thumb.png", "width": 600, "height": 400}]}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let script = dir.appendingPathComponent("s.txt")
+        let before = dir.appendingPathComponent("before.png"), after = dir.appendingPathComponent("after.png")
+        try "800 screenshot \(before.path)\n900 click 640 400\n1500 screenshot \(after.path)\n1600 quit\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let run = try AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        // One line for the failed photo, not one per attempt.
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains("127.0.0.1:1") }.count == 1, "stderr: \(run.stderr)")
+        for path in [before.path, after.path] {
+            let s = try Screenshot(path: path)
+            // Still on the page (a tap on the glyph retried instead of closing), placeholder behind the glyph.
+            let page = s.looks(Rect(x: 100, y: 100, width: 300, height: 200), like: colour)
+            #expect(page, "\(path): page \(s.mean(Rect(x: 100, y: 100, width: 300, height: 200)))")
+            #expect(s.whitePixels(Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))) > 40, "\(path): no retry glyph")
+        }
+    }
+}
