@@ -21,7 +21,17 @@ struct AppProcess {
     static var videoDriver: String { ProcessInfo.processInfo.environment["SDLPHOTO_TEST_VIDEODRIVER"] ?? "offscreen" }
 
     /// Runs with `arguments`; `environment` entries override (a nil value removes the variable).
-    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 60) throws -> Outcome {
+    /// The wait happens on a thread of its own: blocking Swift's few cooperative threads would
+    /// starve the loopback servers other tests run in this process.
+    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 60) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment, timeout: timeout) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String?], timeout: TimeInterval) throws -> Outcome {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -11,13 +11,13 @@ import Testing
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    @Test func theEventsFileMarksTheFirstFrameTheShownImageAndAllThumbnailsOnTheMonotonicClock() throws {
+    @Test func theEventsFileMarksTheFirstFrameTheShownImageAndAllThumbnailsOnTheMonotonicClock() async throws {
         let session = try BrowserSession("events", count: 5)
         let events = session.dir.appendingPathComponent("events.txt")
         let script = session.dir.appendingPathComponent("wait.txt")
         try "5000 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let started = Self.monotonicSeconds()
-        let run = try AppProcess.run(["--size", "640x400", "--start", "2", "--events", events.path,
+        let run = try await AppProcess.run(["--size", "640x400", "--start", "2", "--events", events.path,
                                       "--replay", script.path, "--realtime", session.dir.path])
         let finished = Self.monotonicSeconds()
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -32,12 +32,12 @@ import Testing
         #expect(times.allSatisfy { $0 >= started && $0 <= finished }, "\(times) not within \(started)...\(finished)")
     }
 
-    @Test func statsPrintsOneJSONLineWithEveryFieldOnExit() throws {
+    @Test func statsPrintsOneJSONLineWithEveryFieldOnExit() async throws {
         let session = try BrowserSession("stats", count: 4)
         let cell = session.layout.frame(of: 1)
         let script = session.dir.appendingPathComponent("s.txt")
         try "100 click \(cell.midX) \(cell.midY)\n600 key Right\n1200 quit\n".write(to: script, atomically: true, encoding: .utf8)
-        let run = try AppProcess.run(["--size", "1280x800", "--stats", "--replay", script.path, session.dir.path])
+        let run = try await AppProcess.run(["--size", "1280x800", "--stats", "--replay", script.path, session.dir.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").last)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -50,14 +50,14 @@ import Testing
         #expect(((json["texture_mib"] as? NSNumber)?.doubleValue ?? 0) > 0)
     }
 
-    @Test func aScreenshotAtAGivenTimeCatchesThePresentMidFlight() throws {
+    @Test func aScreenshotAtAGivenTimeCatchesThePresentMidFlight() async throws {
         let session = try BrowserSession("at", count: 4)
         let cell = session.layout.frame(of: 0)
         let script = session.dir.appendingPathComponent("s.txt")
         let early = session.dir.appendingPathComponent("early.png"), late = session.dir.appendingPathComponent("late.png")
         try "100 click \(cell.midX) \(cell.midY)\n150 screenshot \(early.path)\n700 screenshot \(late.path)\n800 quit\n"
             .write(to: script, atomically: true, encoding: .utf8)
-        let run = try AppProcess.run(["--size", "1280x800", "--replay", script.path, session.dir.path])
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, session.dir.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let e = try Screenshot(path: early.path), l = try Screenshot(path: late.path)
         // 50 ms into the flight the right side of the fit frame is still the dim grid; at 600 ms it is the photo.
@@ -66,11 +66,11 @@ import Testing
         #expect(!earlyIsPhoto && lateIsPhoto)
     }
 
-    @Test func aBrokenReplayScriptNamesItsLineAndExitsTwo() throws {
+    @Test func aBrokenReplayScriptNamesItsLineAndExitsTwo() async throws {
         let dir = try Fixtures.folder()
         let script = dir.appendingPathComponent("bad.txt")
         try "0 click 10 10\n100 touch sideways 1 2 3\n".write(to: script, atomically: true, encoding: .utf8)
-        let run = try AppProcess.run(["--replay", script.path])
+        let run = try await AppProcess.run(["--replay", script.path])
         #expect(run.status == 2)
         #expect(run.stderr.contains("line 2"), "stderr: \(run.stderr)")
     }

@@ -5,9 +5,9 @@ import Testing
 /// Scripted sessions through SDL's real event queue (SPEC 11 replay, virtual time), checked
 /// pixel by pixel against where SPEC 3-5 put things.
 @Suite(.serialized) struct BrowserRenderTests {
-    @Test func theGridShowsEveryPhotoInItsSquareCell() throws {
+    @Test func theGridShowsEveryPhotoInItsSquareCell() async throws {
         let session = try BrowserSession("grid", count: 12)
-        let shots = try session.run("600 screenshot grid.png\n700 quit")
+        let shots = try await session.run("600 screenshot grid.png\n700 quit")
         let s = try #require(shots["grid.png"])
         for i in 0..<12 {
             let cell = session.layout.frame(of: i).insetBy(dx: 20, dy: 20)
@@ -19,10 +19,10 @@ import Testing
         #expect(gapIsDark, "the 2 pt gap between cells is \(s.mean(gap))")
     }
 
-    @Test func midPresentThePhotoIsBetweenItsCellAndItsFitFrameOverAPartlyDarkMask() throws {
+    @Test func midPresentThePhotoIsBetweenItsCellAndItsFitFrameOverAPartlyDarkMask() async throws {
         let session = try BrowserSession("present", count: 12)
         let cell = session.layout.frame(of: 2)
-        let shots = try session.run("100 click \(cell.midX) \(cell.midY)\n250 screenshot mid.png\n900 screenshot done.png\n1000 quit")
+        let shots = try await session.run("100 click \(cell.midX) \(cell.midY)\n250 screenshot mid.png\n900 screenshot done.png\n1000 quit")
         let mid = try #require(shots["mid.png"]), done = try #require(shots["done.png"])
         // The flying photo covers the centre but not yet the left edge of its fit frame.
         let centreOK = mid.looks(Rect(center: Point(x: 640, y: 400), size: Size(width: 40, height: 40)), like: session.colour(2))
@@ -41,10 +41,10 @@ import Testing
         #expect(fitOK && barOK)
     }
 
-    @Test func pageThreeShowsWithItsIndicator() throws {
+    @Test func pageThreeShowsWithItsIndicator() async throws {
         let session = try BrowserSession("page3", count: 12)
         let cell = session.layout.frame(of: 0)
-        let shots = try session.run("100 click \(cell.midX) \(cell.midY)\n700 key Right\n1100 key Right\n1600 screenshot page3.png\n1700 quit")
+        let shots = try await session.run("100 click \(cell.midX) \(cell.midY)\n700 key Right\n1100 key Right\n1600 screenshot page3.png\n1700 quit")
         let s = try #require(shots["page3.png"])
         let pageOK = s.looks(Rect(x: 60, y: 60, width: 1160, height: 600), like: session.colour(2))
         #expect(pageOK, "page \(s.mean(Rect(x: 60, y: 60, width: 1160, height: 600)))")
@@ -54,7 +54,7 @@ import Testing
         #expect(s.whitePixels(Rect(x: 560, y: 300, width: 160, height: 50)) == 0)
     }
 
-    @Test func aPinchToTwiceTheSizeZoomsAboutTheFingersMidpoint() throws {
+    @Test func aPinchToTwiceTheSizeZoomsAboutTheFingersMidpoint() async throws {
         let session = try BrowserSession("pinch", count: 3, split: true)
         let cell = session.layout.frame(of: 0)
         var script = "100 click \(cell.midX) \(cell.midY)\n700 touch down 1 540 400\n700 touch down 2 740 400\n"
@@ -63,7 +63,7 @@ import Testing
             script += "\(700 + step * 16) touch move 1 \(540 - d) 400\n\(700 + step * 16) touch move 2 \(740 + d) 400\n"
         }
         script += "820 touch up 1 440 400\n820 touch up 2 840 400\n1500 screenshot zoomed.png\n1600 quit"
-        let s = try #require(try session.run(script)["zoomed.png"])
+        let s = try #require(try await session.run(script)["zoomed.png"])
         let left = session.colour(0), right = (255 - left.0, 255 - left.1, 255 - left.2)
         // Twice the fit size about (640, 400): the split stays at x = 640 and the photo, now
         // 2400 x 1600, covers the whole window: no black anywhere.
@@ -72,10 +72,10 @@ import Testing
         #expect(l && r, "left \(s.mean(Rect(x: 20, y: 20, width: 590, height: 760))) right \(s.mean(Rect(x: 670, y: 20, width: 590, height: 760)))")
     }
 
-    @Test func aDoubleTapNearACornerZoomsThereWithoutShowingAnEdge() throws {
+    @Test func aDoubleTapNearACornerZoomsThereWithoutShowingAnEdge() async throws {
         let session = try BrowserSession("doubletap", count: 3, split: true)
         let cell = session.layout.frame(of: 0)
-        let s = try #require(try session.run("100 click \(cell.midX) \(cell.midY)\n800 doubleclick 100 100\n1500 screenshot corner.png\n1600 quit")["corner.png"])
+        let s = try #require(try await session.run("100 click \(cell.midX) \(cell.midY)\n800 doubleclick 100 100\n1500 screenshot corner.png\n1600 quit")["corner.png"])
         let left = session.colour(0), right = (255 - left.0, 255 - left.1, 255 - left.2)
         // 2x fit is 2400 x 1600; centring (100, 100) would leave black at the top left, so it is
         // clamped to the corner: the left half spans x 0..1200, the right half starts at 1200.
@@ -84,13 +84,13 @@ import Testing
         #expect(l && r, "left \(s.mean(Rect(x: 2, y: 2, width: 1190, height: 796))) right \(s.mean(Rect(x: 1206, y: 2, width: 72, height: 796)))")
     }
 
-    @Test func midDragDownThePhotoShrinksUnderTheFingerAndTheGridShowsThrough() throws {
+    @Test func midDragDownThePhotoShrinksUnderTheFingerAndTheGridShowsThrough() async throws {
         let session = try BrowserSession("lift", count: 12)
         let cell = session.layout.frame(of: 0)
         var script = "100 click \(cell.midX) \(cell.midY)\n700 touch down 1 640 300\n"
         for step in 1...8 { script += "\(700 + step * 16) touch move 1 640 \(300 + step * 40)\n" }
         script += "860 screenshot lift.png\n900 touch up 1 640 300\n1600 quit"
-        let s = try #require(try session.run(script)["lift.png"])
+        let s = try #require(try await session.run(script)["lift.png"])
         // Dragged 320 pt of 800: scale 0.6, so 720 x 480; the finger was half across and 3/8
         // down the fit frame and stays so: origin (640 - 360, 620 - 180) = (280, 440).
         let photo = Rect(x: 280, y: 440, width: 720, height: 480)
@@ -107,10 +107,10 @@ import Testing
         #expect(lifted < 0.05, "the lifted cell shows \(lifted)")
     }
 
-    @Test func afterDismissTheCellIsBackInPlaceInAGridScrolledToShowIt() throws {
+    @Test func afterDismissTheCellIsBackInPlaceInAGridScrolledToShowIt() async throws {
         let session = try BrowserSession("dismiss", count: 60)
         let first = session.layout.frame(of: 0)
-        let shots = try session.run("100 click \(first.midX) \(first.midY)\n700 key End\n900 key Escape\n1700 screenshot after.png\n1800 quit")
+        let shots = try await session.run("100 click \(first.midX) \(first.midY)\n700 key End\n900 key Escape\n1700 screenshot after.png\n1800 quit")
         let s = try #require(shots["after.png"])
         // Cell 59 sits in the last row, below the window: the grid scrolled to its end first.
         let offset = session.layout.contentHeight - session.window.height
@@ -121,10 +121,10 @@ import Testing
         }
     }
 
-    @Test func theMouseOpensAPhotoWithAClickAndClosesItWithAnother() throws {
+    @Test func theMouseOpensAPhotoWithAClickAndClosesItWithAnother() async throws {
         let session = try BrowserSession("mouse", count: 6)
         let cell = session.layout.frame(of: 4)
-        let shots = try session.run("100 click \(cell.midX) \(cell.midY)\n700 screenshot open.png\n800 click 640 400\n1800 screenshot closed.png\n1900 quit")
+        let shots = try await session.run("100 click \(cell.midX) \(cell.midY)\n700 screenshot open.png\n800 click 640 400\n1800 screenshot closed.png\n1900 quit")
         let open = try #require(shots["open.png"]), closed = try #require(shots["closed.png"])
         let opened = open.looks(session.fitFrame.insetBy(dx: 6, dy: 6), like: session.colour(4))
         #expect(opened)

@@ -3,29 +3,29 @@ import Testing
 
 /// SPEC 10's exit codes, each with a message a person can act on.
 @Suite struct ExitCodeTests {
-    @Test func noDisplayExitsOneWithOneLineNamingTheDriver() throws {
-        let run = try AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": "x11", "DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+    @Test func noDisplayExitsOneWithOneLineNamingTheDriver() async throws {
+        let run = try await AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": "x11", "DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("cannot open a window") && run.stderr.contains("SDL_VIDEODRIVER"))
     }
 
-    @Test func noDisplayAndNoDriverChosenStillExitsOneInsteadOfAnInvisibleWindow() throws {
-        let run = try AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": nil], timeout: 20)
+    @Test func noDisplayAndNoDriverChosenStillExitsOneInsteadOfAnInvisibleWindow() async throws {
+        let run = try await AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": nil], timeout: 20)
         #expect(run.status == 1, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("SDL_VIDEODRIVER"))
     }
 
-    @Test func anEmptyFolderIsNothingToShowAndExitsTwo() throws {
+    @Test func anEmptyFolderIsNothingToShowAndExitsTwo() async throws {
         let dir = try Fixtures.folder()
-        let run = try AppProcess.run([dir.path])
+        let run = try await AppProcess.run([dir.path])
         #expect(run.status == 2)
         #expect(run.stderr.contains("nothing to show"))
     }
 
-    @Test func aBadWindowSizeIsABadArgumentAndExitsTwo() throws {
-        let run = try AppProcess.run(["--size", "wide"])
+    @Test func aBadWindowSizeIsABadArgumentAndExitsTwo() async throws {
+        let run = try await AppProcess.run(["--size", "wide"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--size"))
     }

@@ -11,11 +11,11 @@ import Testing
     let black: (Double, Double, Double) = (0, 0, 0)
 
     /// Shows a two-tone photo of `width` x `height` and checks placement, bars and colours.
-    func checkFit(width: Int, height: Int, tolerance: Double = 12) throws {
+    func checkFit(width: Int, height: Int, tolerance: Double = 12) async throws {
         let dir = try Fixtures.folder("fit\(width)x\(height)")
         let photo = dir.appendingPathComponent("photo.png"), shot = dir.appendingPathComponent("shot.png")
         try Fixtures.twoTone(photo, width: width, height: height, first: (255, 0, 0), second: (0, 0, 255))
-        let run = try AppProcess.run(["--size", "800x600", "--screenshot", shot.path, photo.path])
+        let run = try await AppProcess.run(["--size", "800x600", "--screenshot", shot.path, photo.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let s = try Screenshot(path: shot.path)
         #expect(s.width == 800 && s.height == 600)
@@ -48,19 +48,19 @@ import Testing
         }
     }
 
-    @Test func aLandscapePhotoFillsTheWidthWithBarsAboveAndBelow() throws {
-        try checkFit(width: 600, height: 300)
+    @Test func aLandscapePhotoFillsTheWidthWithBarsAboveAndBelow() async throws {
+        try await checkFit(width: 600, height: 300)
     }
 
-    @Test func aPortraitPhotoFillsTheHeightWithBarsAtTheSides() throws {
-        try checkFit(width: 400, height: 600)
+    @Test func aPortraitPhotoFillsTheHeightWithBarsAtTheSides() async throws {
+        try await checkFit(width: 400, height: 600)
     }
 
-    @Test func aLongImageOpensAtWidthFitScrolledToItsTop() throws {
+    @Test func aLongImageOpensAtWidthFitScrolledToItsTop() async throws {
         let dir = try Fixtures.folder()
         let photo = dir.appendingPathComponent("long.png"), shot = dir.appendingPathComponent("shot.png")
         try Fixtures.twoTone(photo, width: 200, height: 1000, first: (255, 0, 0), second: (0, 0, 255))
-        let run = try AppProcess.run(["--size", "800x600", "--screenshot", shot.path, photo.path])
+        let run = try await AppProcess.run(["--size", "800x600", "--screenshot", shot.path, photo.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let s = try Screenshot(path: shot.path)
         // 800 pt wide makes it 4000 tall: the window shows only the red top, edge to edge.
@@ -68,22 +68,22 @@ import Testing
         #expect(whole, "window \(s.mean(Rect(x: 2, y: 2, width: 796, height: 596)))")
     }
 
-    @Test func aTinyPhotoIsScaledUpToFit() throws {
+    @Test func aTinyPhotoIsScaledUpToFit() async throws {
         // 4x2 pixels magnified 200 times: bilinear blending spreads over one source pixel at the
         // centre line, which checkFit stays clear of.
-        try checkFit(width: 40, height: 20)
+        try await checkFit(width: 40, height: 20)
     }
 
-    @Test func aHugePhotoIsScaledDownToFit() throws {
-        try checkFit(width: 9000, height: 3000)
+    @Test func aHugePhotoIsScaledDownToFit() async throws {
+        try await checkFit(width: 9000, height: 3000)
     }
 
-    @Test func aFileThatDoesNotDecodeBecomesABrokenTileAndOneLogLine() throws {
+    @Test func aFileThatDoesNotDecodeBecomesABrokenTileAndOneLogLine() async throws {
         let dir = try Fixtures.folder()
         let bad = dir.appendingPathComponent("holiday.jpg")
         let shot = dir.appendingPathComponent("shot.png")
         try Data("this is not a jpeg".utf8).write(to: bad)
-        let run = try AppProcess.run(["--size", "800x600", "--screenshot", shot.path, bad.path])
+        let run = try await AppProcess.run(["--size", "800x600", "--screenshot", shot.path, bad.path])
         #expect(run.status == 0)
         let lines = run.stderr.split(separator: "\n").filter { $0.contains("holiday.jpg") }
         #expect(lines.count == 1, "stderr: \(run.stderr)")
@@ -93,10 +93,10 @@ import Testing
         #expect(m.r > 40 && m.r < 90 && abs(m.r - m.g) < 15 && abs(m.g - m.b) < 15, "tile \(m)")
     }
 
-    @Test func theDemoGalleryShowsWithNoArguments() throws {
+    @Test func theDemoGalleryShowsWithNoArguments() async throws {
         let dir = try Fixtures.folder()
         let shot = dir.appendingPathComponent("shot.png")
-        let run = try AppProcess.run(["--size", "640x480", "--screenshot", shot.path])
+        let run = try await AppProcess.run(["--size", "640x480", "--screenshot", shot.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let s = try Screenshot(path: shot.path)
         // A photo, not a black window: the centre has detail and colour.

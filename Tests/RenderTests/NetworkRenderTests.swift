@@ -42,7 +42,7 @@ import Testing
             6000 screenshot \(shots.path)/done.png
             6100 quit
             """.write(to: script, atomically: true, encoding: .utf8)
-        let run = try AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.absoluteString])
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.absoluteString])
         await server.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let mid = try Screenshot(path: shots.appendingPathComponent("mid.png").path)
@@ -58,7 +58,7 @@ import Testing
         #expect(photo, "centre \(done.mean(fanArea))")
     }
 
-    @Test func aRefusedConnectionLeavesTheRetryGlyphAndATapRetries() throws {
+    @Test func aRefusedConnectionLeavesTheRetryGlyphAndATapRetries() async throws {
         let dir = try Fixtures.folder()
         let colour = BrowserSession.colour(7, of: 12)
         try Fixtures.twoTone(dir.appendingPathComponent("thumb.png"), width: 150, height: 100,
@@ -71,7 +71,7 @@ import Testing
         let before = dir.appendingPathComponent("before.png"), after = dir.appendingPathComponent("after.png")
         try "800 screenshot \(before.path)\n900 click 640 400\n1500 screenshot \(after.path)\n1600 quit\n"
             .write(to: script, atomically: true, encoding: .utf8)
-        let run = try AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.path])
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         // One line for the failed photo, not one per attempt.
         #expect(run.stderr.split(separator: "\n").filter { $0.contains("127.0.0.1:1") }.count == 1, "stderr: \(run.stderr)")

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(arguments: shaders)
-    func shaderIsValidGLSLES300(_ name: String) throws {
+    func shaderIsValidGLSLES300(_ name: String) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/glslangValidator")
         process.arguments = [Self.folder.appendingPathComponent(name).path]
