@@ -221,7 +221,9 @@ final class App {
                 thumbnailsSettled.insert(item)
                 continue
             }
-            if case .failure(.network(let error)) = result.outcome {
+            if case .failure(let error) = result.outcome, isFromNetwork(item, quality) {
+                // Anything that goes wrong with a download, a body that is not an image included,
+                // ends in the retry glyph (SPEC 8), not in a broken tile.
                 // The thumbnail (or a neutral cell) stays; a full image gets the retry glyph.
                 if quality == .full { downloadFailed.insert(item) }
                 if quality == .thumbnail { thumbnailsSettled.insert(item) }
@@ -260,6 +262,12 @@ final class App {
     }
 
     // MARK: Network pages
+
+    private func isFromNetwork(_ item: Int, _ quality: ImageQuality) -> Bool {
+        let source = quality == .thumbnail ? (items[item].thumbnail ?? items[item].image) : items[item].image
+        if case .url = source { return true }
+        return false
+    }
 
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
     private var downloadFailed: Set<Int> = []

@@ -63,6 +63,9 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Replay in wall-clock time instead of virtual time.")
     var realtime = false
 
+    @Option(help: "Disk cache for photos from the network, in MiB ($XDG_CACHE_HOME/sdlphoto).")
+    var diskCache: Int = 1024
+
     @Flag(help: "Log more.")
     var verbose = false
 
@@ -70,11 +73,12 @@ struct SDLPhoto: ParsableCommand {
         if let start, start < 1 { throw ValidationError("--start counts from 1") }
         if frameMs <= 0 || frameMs > 1000 { throw ValidationError("--frame-ms must be in (0, 1000]") }
         if textureBudget < 16 { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
+        if diskCache < 0 { throw ValidationError("--disk-cache cannot be negative") }
     }
 
     mutating func run() throws {
         Log.verbose = verbose
-        let network = SDLPhoto.makeNetwork()
+        let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         let items: [SourceItem]
@@ -130,10 +134,10 @@ struct SDLPhoto: ParsableCommand {
 
     /// Transfers through the disk cache in `$XDG_CACHE_HOME/sdlphoto`; without a cache, straight;
     /// nil (local files still show) when curl cannot start.
-    static func makeNetwork() -> DataLoading? {
+    static func makeNetwork(cacheBytes: Int64) -> DataLoading? {
         do {
             let loader = try DataLoader()
-            do { return CachedLoader(loader: loader, cache: try DataCache()) } catch {
+            do { return CachedLoader(loader: loader, cache: try DataCache(sizeLimit: cacheBytes)) } catch {
                 Log.error("no disk cache, images are fetched every time: \(error)")
                 return loader
             }

@@ -83,4 +83,24 @@ import Testing
             #expect(s.whitePixels(Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))) > 40, "\(path): no retry glyph")
         }
     }
+
+    @Test func anHTMLPageServedAsAJPEGEndsInTheRetryGlyphNotABrokenTile() async throws {
+        let dir = try Fixtures.folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        let colour = BrowserSession.colour(5, of: 12)
+        try Data("<html><body>Not found</body></html>".utf8).write(to: dir.appendingPathComponent("photo.jpg"))
+        try Fixtures.twoTone(dir.appendingPathComponent("thumbs/photo.jpg"), width: 150, height: 100,
+                             first: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)), second: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)))
+        let server = try GalleryServer(configuration: .init(folder: dir, bytesPerSecond: nil))
+        let manifest = try await server.start()
+        let shot = dir.appendingPathComponent("shot.png"), script = dir.appendingPathComponent("s.txt")
+        try "1500 screenshot \(shot.path)\n1600 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--start", "1", "--replay", script.path, "--realtime", manifest.absoluteString])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let s = try Screenshot(path: shot.path)
+        let placeholder = s.looks(Rect(x: 100, y: 100, width: 300, height: 200), like: colour)
+        #expect(placeholder, "page \(s.mean(Rect(x: 100, y: 100, width: 300, height: 200)))")
+        #expect(s.whitePixels(Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))) > 40, "no retry glyph")
+    }
 }
