@@ -1,0 +1,75 @@
+import PhotoCore
+import PhotoRender
+
+/// Pages whose photo comes over the network: the progress fan, the retry glyph and the taps on
+/// it, prefetching around the current page and cancelling what is far from it.
+extension App {
+    func isFromNetwork(_ item: Int, _ quality: ImageQuality) -> Bool {
+        let source = quality == .thumbnail ? (items[item].thumbnail ?? items[item].image) : items[item].image
+        if case .url = source { return true }
+        return false
+    }
+
+    /// The current page's download is on screen as a fan (or failed, as a glyph).
+    var showsDownload: Bool {
+        scene.mode == .browsing && loader.downloadProgress(of: scene.currentIndex) != nil
+    }
+
+    func downloadOverlay(at now: Double) -> [DrawCommand] {
+        guard scene.mode == .browsing else { return [] }
+        let index = scene.currentIndex
+        let centre = scene.pageFrame(index).center
+        if downloadFailed.contains(index) { return Overlays.retry(at: centre) }
+        guard !renderer.hasTexture(item: index, quality: .full),
+              let p = loader.downloadProgress(of: index) else { return [] }
+        return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
+    }
+
+    /// A press on the retry glyph retries the download instead of closing the page.
+    func retryTapped(_ input: InputEvent) -> Bool {
+        let index = scene.currentIndex
+        let (id, point, began, ended): (Int, Point, Bool, Bool) = switch input {
+        case .touch(let t): (t.id, t.point, t.phase == .began, t.phase == .ended || t.phase == .cancelled)
+        case .mouseDown(let p, _): (Touch.mouseID, p, true, false)
+        case .mouseUp(let p, _): (Touch.mouseID, p, false, true)
+        default: (0, .zero, false, false)
+        }
+        if began, scene.mode == .browsing, downloadFailed.contains(index),
+           point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
+            retryPresses.insert(id)
+            return true
+        }
+        guard retryPresses.contains(id) else { return false }
+        if ended {
+            retryPresses.remove(id)
+            downloadFailed.remove(index)
+            loader.forget(.init(item: index, quality: .full))
+            request(index, .full, urgency: .current)
+            needsDraw = true
+        }
+        return true
+    }
+
+    /// When the page changes: transfers more than two pages away stop (freeing their
+    /// bandwidth); once the page's own image is in, the two on each side are prefetched.
+    func followCurrentPage() {
+        guard scene.mode != .grid else { return }
+        let current = scene.currentIndex
+        if current != lastCurrentIndex {
+            lastCurrentIndex = current
+            for index in items.indices where abs(index - current) > 2 {
+                loader.cancel(.init(item: index, quality: .full))
+            }
+        }
+        guard renderer.hasTexture(item: current, quality: .full) else {
+            // Asked again if an earlier visit's transfer was cancelled; a request in flight stays.
+            if !downloadFailed.contains(current) { request(current, .full, urgency: .current) }
+            return
+        }
+        do {
+            for offset in [1, -1, 2, -2] where items.indices.contains(current + offset) {
+                request(current + offset, .full, urgency: .prefetch)
+            }
+        }
+    }
+}
