@@ -22,6 +22,17 @@ final class App {
         var replay: ReplayScript?
         var frameMs: Double
         var realtime: Bool
+        var slideshow: SlideshowOptions
+        var startsInSlideshow: Bool
+        var kiosk: Bool
+        var idleMs: Double
+    }
+
+    struct SlideshowOptions {
+        var intervalMs = Slideshow.defaultInterval
+        var transition = Slideshow.Transition.crossfade
+        var shuffle = false
+        var loop = false
     }
 
     /// Entry point: returns the process exit code.
@@ -50,14 +61,14 @@ final class App {
         return App(items: items, network: network, options: options, window: window, renderer: renderer, events: events).loop()
     }
 
-    private let options: Options
+    let options: Options
     let items: [SourceItem]
     private let window: Window
     let renderer: Renderer
     private let source: EventSource
     private let injector: EventInjector
     let loader: ImageLoader
-    private let eventLog: EventLog?
+    let eventLog: EventLog?
     var scene: PhotoScene
     private var clock: AppClock
     private var replay: ReplayDriver?
@@ -91,7 +102,7 @@ final class App {
         loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { wake.wake() })
         let sceneItems = items.map { Item(pixelSize: $0.pixelSize, name: $0.image.name, caption: $0.caption) }
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
-        scene = PhotoScene(items: sceneItems, viewport: window.size, startIndex: start)
+        scene = PhotoScene(items: sceneItems, viewport: window.size, startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         replay = options.replay.map(ReplayDriver.init)
         stats = FrameStats(refreshHz: window.refreshRate)
@@ -101,10 +112,13 @@ final class App {
         clock.start()
         perform(scene.advance(to: 0))
         warmAllThumbnails()
+        if options.kiosk { window.setCursorVisible(false) }
+        if options.startsInSlideshow { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
             let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || renderer.hasPendingUploads || showsDownload
+                || (slideshow?.isAnimating(at: clock.nowMs) ?? false)
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
             let now = clock.nowMs
@@ -112,9 +126,11 @@ final class App {
             receiveImages(at: now)
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
+            runSlideshow(at: now)
             guard running else { break }
             followCurrentPage()
-            if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || showsDownload {
+            let slideMoves = slideshow?.isAnimating(at: now) ?? false
+            if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || showsDownload || slideMoves {
                 draw(at: now, continuous: drewLastIteration && busy)
                 drewLastIteration = true
             } else {
@@ -131,10 +147,13 @@ final class App {
         return exitCode
     }
 
-    /// How long an idle loop may sleep: until the scene's next timer, else until an event.
+    /// How long an idle loop may sleep: until the scene's next timer, the next slide or the
+    /// kiosk's idle timeout, else until an event.
     private func sleepMs() -> Int {
-        guard let deadline = scene.nextDeadline else { return -1 }
-        return max(1, Int((deadline - clock.nowMs).rounded(.up)))
+        let now = clock.nowMs
+        let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now)].compactMap { $0 }
+        guard let wait = waits.min() else { return -1 }
+        return max(1, Int(wait.rounded(.up)))
     }
 
     /// A `--screenshot` still to take keeps frames coming until its moment.
@@ -163,14 +182,16 @@ final class App {
             needsDraw = true
             fallthrough
         default:
-            if let input = event.inputEvent(time: now, viewport: window.size), !retryTapped(input) {
+            if let input = event.inputEvent(time: now, viewport: window.size) {
+                if case .resize = input {} else { lastInputMs = now }
+                guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
             }
         }
     }
 
-    private func perform(_ effects: [Effect]) {
+    func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case .requestImage(let index, let quality):
@@ -183,7 +204,8 @@ final class App {
                 showHelp.toggle()
                 needsDraw = true
             case .toggleSlideshow:
-                Log.info("the slideshow is not available yet")
+                if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }
+                else { stopSlideshow() }
             }
         }
     }
@@ -240,6 +262,7 @@ final class App {
                     ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
             case .failure(let error):
                 if reportedFailures.insert(item).inserted { Log.error("cannot show \(items[item].image): \(error)") }
+                if quality == .full { fullFailed.insert(item) }
                 perform(scene.handle(.itemFailed(index: item, time: now)))
             }
             if quality == .thumbnail { thumbnailsSettled.insert(item) }
@@ -247,7 +270,9 @@ final class App {
         }
         if thumbnailsSettled.count == items.count { eventLog?.thumbsDone(count: items.count) }
         let current = scene.currentIndex
-        evicted.formUnion(renderer.enforceTextureBudget(protecting: [current - 1, current, current + 1]))
+        var protected: Set<Int> = [current - 1, current, current + 1]
+        if let show = slideshow { protected.insert(show.current); show.next.map { _ = protected.insert($0) } }
+        evicted.formUnion(renderer.enforceTextureBudget(protecting: protected))
     }
 
     /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
@@ -261,6 +286,15 @@ final class App {
         }
     }
 
+    // MARK: Slideshow and kiosk
+
+    var slideshow: Slideshow?
+    var slideshowIsAttract = false
+    var stoppingPresses: Set<Int> = []
+    var lastInputMs = 0.0
+    /// Full images that did not decode: a slideshow skips them.
+    var fullFailed: Set<Int> = []
+
     // MARK: Network pages
 
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
@@ -273,12 +307,14 @@ final class App {
 
     private func draw(at now: Double, continuous: Bool) {
         let viewport = window.size
-        var list = scene.displayList()
-        if options.captions, scene.mode == .browsing, scene.items.indices.contains(scene.currentIndex) {
+        var list = slideshow.map { show in
+            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
+        } ?? scene.displayList()
+        if options.captions, slideshow == nil, scene.mode == .browsing, scene.items.indices.contains(scene.currentIndex) {
             let item = scene.items[scene.currentIndex]
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
-        list.commands += downloadOverlay(at: now)
+        if slideshow == nil { list.commands += downloadOverlay(at: now) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize

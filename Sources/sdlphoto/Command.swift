@@ -24,11 +24,29 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "Order of photos from a directory: name, mtime or random.")
     var sort: SourceList.Sort = .name
 
-    @Option(help: "Window size in points, WxH.")
-    var size: WindowSize = WindowSize(width: 1280, height: 800)
+    @Option(help: "Window size in points, WxH (default: 1280x800 windowed; the display with --slideshow or --kiosk).")
+    var size: WindowSize?
 
     @Flag(help: "Start fullscreen.")
     var fullscreen = false
+
+    @Option(help: ArgumentHelp("Start fullscreen in the slideshow, SECONDS a photo (--slideshow alone: 5).", valueName: "seconds"))
+    var slideshow: Double?
+
+    @Option(help: "Slideshow transition: crossfade, kenburns, slide or none.")
+    var transition: Slideshow.Transition = .crossfade
+
+    @Flag(help: "Slideshow in random order, every photo once per cycle.")
+    var shuffle = false
+
+    @Flag(help: "Slideshow starts over after the last photo (always in kiosk mode).")
+    var loop = false
+
+    @Flag(help: "Kiosk: fullscreen, no cursor, no quit keys (SIGTERM and SIGINT still end it), attract slideshow when idle.")
+    var kiosk = false
+
+    @Option(help: "Kiosk: seconds without input before the attract slideshow starts.")
+    var idle: Double = 120
 
     @Option(help: "Window position in points, X,Y (default: centred).")
     var position: WindowPosition?
@@ -74,6 +92,8 @@ struct SDLPhoto: ParsableCommand {
         if frameMs <= 0 || frameMs > 1000 { throw ValidationError("--frame-ms must be in (0, 1000]") }
         if textureBudget < 16 { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
         if diskCache < 0 { throw ValidationError("--disk-cache cannot be negative") }
+        if let slideshow, !(slideshow >= 0.1 && slideshow <= 86_400) { throw ValidationError("--slideshow takes 0.1 to 86400 seconds") }
+        if !(idle >= 1) { throw ValidationError("--idle must be at least 1 second") }
     }
 
     mutating func run() throws {
@@ -114,9 +134,11 @@ struct SDLPhoto: ParsableCommand {
             Log.error("--start \(start): there are only \(items.count) photos")
             throw ExitCode(2)
         }
+        let windowSize = size ?? WindowSize(width: 1280, height: 800)
         let options = App.Options(
-            size: Size(width: Double(size.width), height: Double(size.height)),
-            fullscreen: fullscreen,
+            size: Size(width: Double(windowSize.width), height: Double(windowSize.height)),
+            // A slideshow or a kiosk fills the display unless a size was asked for.
+            fullscreen: fullscreen || ((slideshow != nil || kiosk) && size == nil),
             position: position.map { ($0.x, $0.y) },
             screenshot: screenshot,
             screenshotAtMs: atMs,
@@ -127,7 +149,12 @@ struct SDLPhoto: ParsableCommand {
             eventsPath: events,
             replay: script,
             frameMs: frameMs,
-            realtime: realtime)
+            realtime: realtime,
+            slideshow: App.SlideshowOptions(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000,
+                                            transition: transition, shuffle: shuffle, loop: loop),
+            startsInSlideshow: slideshow != nil,
+            kiosk: kiosk,
+            idleMs: idle * 1000)
         let code = App.run(items: items, network: network, options: options)
         if code != 0 { throw ExitCode(code) }
     }
@@ -162,7 +189,7 @@ struct SDLPhoto: ParsableCommand {
     /// Bad arguments exit 2, as SPEC 10 says, not ArgumentParser's 64.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(withDefaultSlideshow(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -176,6 +203,16 @@ struct SDLPhoto: ParsableCommand {
         }
     }
 }
+
+extension SDLPhoto {
+    /// SPEC's `--slideshow[=SECONDS]`: alone it means the default interval. Only the `=` form
+    /// takes a value, so `--slideshow photo.jpg` keeps photo.jpg as a source.
+    static func withDefaultSlideshow(_ arguments: [String]) -> [String] {
+        arguments.map { $0 == "--slideshow" ? "--slideshow=\(Slideshow.defaultInterval / 1000)" : $0 }
+    }
+}
+
+extension Slideshow.Transition: ExpressibleByArgument {}
 
 struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
     let width: Int, height: Int

@@ -224,7 +224,7 @@ public struct PhotoScene: Equatable, Sendable {
     }
 
     /// Images to ask for: the current page first, then its neighbours, then visible grid cells.
-    private mutating func requests() -> [Effect] {
+    mutating func requests() -> [Effect] {
         var wanted: [Effect] = []
         if mode != .grid, !items.isEmpty {
             let i = pager.index

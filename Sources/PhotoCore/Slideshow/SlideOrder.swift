@@ -1,0 +1,53 @@
+/// The order photos take in a slideshow: in sequence, or shuffled so that every photo shows once
+/// per cycle (a new shuffle each cycle, never starting with the photo that just ended one).
+public struct SlideOrder: Equatable, Sendable {
+    public let count: Int
+    public let shuffle: Bool
+    private var state: UInt64
+    private(set) var cycle: [Int]
+
+    public init(count: Int, shuffle: Bool, seed: UInt64) {
+        self.count = count
+        self.shuffle = shuffle
+        state = seed
+        cycle = Array(0..<count)
+        if shuffle { cycle = shuffled(after: nil) }
+    }
+
+    /// The photo at `position` of the current cycle.
+    public subscript(position: Int) -> Int { cycle[position] }
+
+    /// Where `index` sits in the current cycle.
+    public func position(of index: Int) -> Int? { cycle.firstIndex(of: index) }
+
+    /// Puts `index` first in the current cycle: a shuffle opened on a photo starts its cycle there.
+    public mutating func bringToFront(_ index: Int) {
+        guard let p = position(of: index) else { return }
+        cycle.swapAt(0, p)
+    }
+
+    /// Starts the next cycle.
+    public mutating func nextCycle() {
+        guard shuffle else { return }
+        cycle = shuffled(after: cycle.last)
+    }
+
+    private mutating func shuffled(after last: Int?) -> [Int] {
+        var order = Array(0..<count)
+        for i in stride(from: count - 1, to: 0, by: -1) {
+            let j = Int(nextRandom() % UInt64(i + 1))
+            order.swapAt(i, j)
+        }
+        if count > 1, let last, order.first == last { order.swapAt(0, count - 1) }
+        return order
+    }
+
+    // SplitMix64: deterministic, so a seeded slideshow is the same on every run and in tests.
+    private mutating func nextRandom() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,56 @@
+/// The slideshow's frames: the photos, where and how opaque, at one instant.
+extension Slideshow {
+    /// `pixelSize` gives each photo's size (nil while unknown: it is then not drawn).
+    public func displayList(viewport: Size, pixelSize: (Int) -> Size?, now: Double) -> DisplayList {
+        var list = DisplayList(background: .black)
+        let bounds = Rect(origin: .zero, size: viewport)
+        func draw(_ index: Int, alpha: Double, dx: Double = 0) {
+            guard let size = pixelSize(index), !size.isEmpty, alpha > 0 else { return }
+            let frame = transition == .kenburns
+                ? kenBurnsFrame(index, content: size, viewport: viewport, now: now)
+                : Rect.aspectFit(size, in: bounds)
+            list.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha)))
+        }
+        guard let out = outgoingState(at: now) else {
+            draw(current, alpha: 1)
+            return list
+        }
+        switch transition {
+        case .crossfade, .kenburns:
+            draw(out.index, alpha: 1 - out.progress)
+            draw(current, alpha: out.progress)
+        case .slide:
+            let p = Easing.easeInOut.value(out.progress)
+            let shift = (viewport.width + Self.slideSpacing) * p
+            draw(out.index, alpha: 1, dx: -shift)
+            draw(current, alpha: 1, dx: viewport.width + Self.slideSpacing - shift)
+        case .none:
+            draw(current, alpha: 1)
+        }
+        return list
+    }
+
+    /// The photo going out and how far the transition is (0...1), while one runs.
+    func outgoingState(at now: Double) -> (index: Int, progress: Double)? {
+        guard let o = outgoing, now - o.start < durationOfTransition else { return nil }
+        return (o.index, clamp((now - o.start) / durationOfTransition, 0, 1))
+    }
+
+    /// Ken Burns: the photo fills the window (aspect fill) and slowly zooms from 1 to
+    /// `kenBurnsZoom` (or back) while panning across the slack that the zoom makes. The frame
+    /// always covers the window, so no edge is ever uncovered.
+    public func kenBurnsFrame(_ index: Int, content: Size, viewport: Size, now: Double) -> Rect {
+        let base = Rect.aspectFill(content, in: Rect(origin: .zero, size: viewport))
+        // Each photo runs over its own time on screen, the fades at both ends included.
+        let start = index == current ? shownSince : (outgoing?.since ?? shownSince - interval)
+        let t = clamp((now - start) / (interval + Self.fadeDuration), 0, 1)
+        let zoomIn = index % 2 == 0
+        let scale = zoomIn ? lerp(1, Self.kenBurnsZoom, t) : lerp(Self.kenBurnsZoom, 1, t)
+        let size = base.size * scale
+        let slack = Size(width: size.width - viewport.width, height: size.height - viewport.height)
+        // A direction per photo, from one corner of the slack towards the opposite one.
+        let (fromX, fromY) = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)][index % 4]
+        let fx = lerp(fromX, 1 - fromX, t), fy = lerp(fromY, 1 - fromY, t)
+        return Rect(x: -slack.width * fx, y: -slack.height * fy, width: size.width, height: size.height)
+    }
+}

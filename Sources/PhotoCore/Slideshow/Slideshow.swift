@@ -1,0 +1,118 @@
+/// SPEC 7's slideshow as a value: which photo shows, when the next one comes, and what a
+/// transition looks like at any instant. Driven by the injected clock (ms); the shell tells it
+/// which photos are decoded (`markReady`) or failed (`markFailed`), and it never moves on to a
+/// photo that is not ready, so it never shows a blank or half-loaded frame.
+public struct Slideshow: Equatable, Sendable {
+    public enum Transition: String, Equatable, Sendable, CaseIterable {
+        case crossfade, kenburns, slide, none
+    }
+
+    /// Seconds a photo shows by default (`--slideshow`).
+    public static let defaultInterval = 5000.0
+    /// The crossfade (and the fade between Ken Burns shots) lasts this long.
+    public static let fadeDuration = 1000.0
+    /// A slide pushes the next photo in over this long.
+    public static let slideDuration = 600.0
+    /// How far Ken Burns zooms over one photo's time on screen.
+    public static let kenBurnsZoom = 1.15
+    /// The gap between photos as they slide, as in the browser (SPEC 4's photoSpacing).
+    public static let slideSpacing = 30.0
+
+    public let interval: Double
+    public let transition: Transition
+    public let loop: Bool
+    public private(set) var order: SlideOrder
+    private var position: Int
+    /// When the current photo started to come in.
+    public private(set) var shownSince: Double
+    /// The photo going out, when it started to, and when it had come in, during a transition.
+    var outgoing: (index: Int, start: Double, since: Double)?
+    private var ready: Set<Int> = []
+    private var failed: Set<Int> = []
+    /// True once a slideshow without `loop` has shown its last photo.
+    public private(set) var isFinished = false
+
+    public static func == (a: Slideshow, b: Slideshow) -> Bool {
+        a.order == b.order && a.position == b.position && a.shownSince == b.shownSince
+            && a.outgoing?.index == b.outgoing?.index && a.outgoing?.start == b.outgoing?.start
+            && a.outgoing?.since == b.outgoing?.since
+            && a.ready == b.ready && a.failed == b.failed && a.isFinished == b.isFinished
+    }
+
+    /// Starts on `start` (shown at once) at time `now`.
+    public init(count: Int, start: Int, interval: Double = defaultInterval, transition: Transition = .crossfade,
+                shuffle: Bool = false, loop: Bool = true, seed: UInt64 = 1, now: Double) {
+        self.interval = max(interval, 100)
+        self.transition = transition
+        self.loop = loop
+        order = SlideOrder(count: count, shuffle: shuffle, seed: seed)
+        if shuffle { order.bringToFront(start) }
+        position = order.position(of: start) ?? 0
+        shownSince = now
+    }
+
+    public var current: Int { order[position] }
+    public var durationOfTransition: Double {
+        switch transition {
+        case .crossfade, .kenburns: Self.fadeDuration
+        case .slide: Self.slideDuration
+        case .none: 0
+        }
+    }
+
+    /// The photo after the current one that can still show (failed ones are skipped); nil at the
+    /// end of a slideshow that does not loop, or when nothing else can show.
+    public var next: Int? { upcoming().map { $0.index } }
+
+    private func upcoming() -> (index: Int, position: Int, newCycle: Bool)? {
+        let count = order.count
+        guard count > 1 else { return nil }
+        var p = position
+        for _ in 0..<count {
+            p += 1
+            if p == count {
+                guard loop else { return nil }
+                // The next cycle's order is not known yet in a shuffle: take it from a copy.
+                var o = order
+                o.nextCycle()
+                for q in 0..<count where !failed.contains(o[q]) && o[q] != current { return (o[q], q, true) }
+                return nil
+            }
+            if !failed.contains(order[p]) { return (order[p], p, false) }
+        }
+        return nil
+    }
+
+    public mutating func markReady(_ index: Int) { ready.insert(index) }
+
+    /// A photo that cannot show is left out from now on.
+    public mutating func markFailed(_ index: Int) {
+        failed.insert(index)
+        ready.remove(index)
+    }
+
+    /// When the next photo is due; nil when none will come.
+    public var nextDeadline: Double? { next == nil ? nil : shownSince + interval }
+
+    /// Moves time on; returns the photo that started to show, if one did.
+    @discardableResult
+    public mutating func advance(to now: Double) -> Int? {
+        if let o = outgoing, now - o.start >= durationOfTransition { outgoing = nil }
+        guard now >= shownSince + interval else { return nil }
+        guard let up = upcoming() else {
+            if !loop { isFinished = true }
+            return nil
+        }
+        guard ready.contains(up.index) else { return nil }  // wait: never a blank frame
+        outgoing = durationOfTransition > 0 ? (current, now, shownSince) : nil
+        if up.newCycle { order.nextCycle() }
+        position = up.position
+        shownSince = now
+        return current
+    }
+
+    /// Something moves: a transition, or Ken Burns' slow pan and zoom.
+    public func isAnimating(at now: Double) -> Bool {
+        transition == .kenburns || (outgoing.map { now - $0.start < durationOfTransition } ?? false)
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+@testable import PhotoCore
+
+@Suite struct SlideshowTests {
+    let window = Size(width: 1280, height: 800)
+    let landscape = Size(width: 3000, height: 2000)
+
+    func ready(_ s: inout Slideshow, _ count: Int) { for i in 0..<count { s.markReady(i) } }
+
+    @Test func eachPhotoShowsForTheIntervalThenTheNextComes() {
+        var s = Slideshow(count: 4, start: 0, interval: 5000, now: 0)
+        ready(&s, 4)
+        #expect(s.advance(to: 4999) == nil)
+        #expect(s.current == 0)
+        #expect(s.advance(to: 5000) == 1)
+        #expect(s.advance(to: 9999) == nil)
+        #expect(s.advance(to: 10_000) == 2)
+    }
+
+    @Test func itWaitsOnAPhotoThatIsNotDecodedRatherThanShowABlank() {
+        var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
+        s.markReady(0)
+        #expect(s.advance(to: 3000) == nil)
+        #expect(s.current == 0)
+        s.markReady(1)
+        #expect(s.advance(to: 3016) == 1)
+    }
+
+    @Test func aPhotoThatFailsIsSkipped() {
+        var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
+        ready(&s, 3)
+        s.markFailed(1)
+        #expect(s.next == 2)
+        #expect(s.advance(to: 1000) == 2)
+    }
+
+    @Test func withoutLoopItStopsOnTheLastPhoto() {
+        var s = Slideshow(count: 2, start: 0, interval: 1000, loop: false, now: 0)
+        ready(&s, 2)
+        #expect(s.advance(to: 1000) == 1)
+        #expect(s.advance(to: 5000) == nil)
+        #expect(s.isFinished && s.current == 1 && s.nextDeadline == nil)
+    }
+
+    @Test func withLoopItStartsOverAfterTheLast() {
+        var s = Slideshow(count: 2, start: 1, interval: 1000, now: 0)
+        ready(&s, 2)
+        #expect(s.advance(to: 1000) == 0)
+    }
+
+    @Test(arguments: [1, 7, 42, 1234] as [UInt64])
+    func aShuffleShowsEveryPhotoOncePerCycle(seed: UInt64) {
+        var s = Slideshow(count: 9, start: 0, interval: 1000, shuffle: true, seed: seed, now: 0)
+        ready(&s, 9)
+        var shown = [s.current]
+        for k in 1..<27 { if let i = s.advance(to: Double(k) * 1000) { shown.append(i) } }
+        #expect(shown.count == 27)
+        #expect(shown[0] == 0, "the first cycle starts on the photo it was opened on")
+        for cycle in 0..<3 {
+            let part = shown[(cycle * 9)..<(cycle * 9 + 9)]
+            #expect(Set(part).count == 9, "cycle \(cycle): \(Array(part))")
+        }
+        #expect(shown[0..<9] != shown[9..<18], "each cycle is shuffled anew")
+        // Two cycles in a row never show the same photo back to back.
+        for k in 1..<shown.count { #expect(shown[k] != shown[k - 1]) }
+    }
+
+    @Test func midCrossfadeBothPhotosShowAtHalfAlpha() {
+        var s = Slideshow(count: 2, start: 0, interval: 5000, transition: .crossfade, now: 0)
+        ready(&s, 2)
+        s.advance(to: 5000)
+        let list = s.displayList(viewport: window, pixelSize: { _ in landscape }, now: 5500)
+        #expect(list.images.map(\.item) == [0, 1])
+        #expect(list.images.map(\.alpha) == [0.5, 0.5])
+        let after = s.displayList(viewport: window, pixelSize: { _ in landscape }, now: 6000)
+        #expect(after.images.map(\.item) == [1] && after.images[0].alpha == 1)
+        #expect(after.images[0].frame == Rect.aspectFit(landscape, in: Rect(origin: .zero, size: window)))
+    }
+
+    @Test func aCrossfadeAnimatesOnlyWhileItRuns() {
+        var s = Slideshow(count: 2, start: 0, interval: 5000, transition: .crossfade, now: 0)
+        ready(&s, 2)
+        #expect(!s.isAnimating(at: 100))
+        s.advance(to: 5000)
+        #expect(s.isAnimating(at: 5999))
+        s.advance(to: 6000)
+        #expect(!s.isAnimating(at: 6000))
+    }
+
+    @Test func midSlideThePhotosSitSideBySideWithTheGap() {
+        var s = Slideshow(count: 2, start: 0, interval: 5000, transition: .slide, now: 0)
+        ready(&s, 2)
+        s.advance(to: 5000)
+        let list = s.displayList(viewport: window, pixelSize: { _ in Size(width: 1280, height: 800) }, now: 5300)
+        let (a, b) = (list.images[0].frame, list.images[1].frame)
+        #expect(abs(b.minX - a.maxX - Slideshow.slideSpacing) < 1e-9)
+        #expect(a.minX < 0 && b.minX > 0)
+    }
+
+    @Test(arguments: [Size(width: 4000, height: 3000), Size(width: 1000, height: 3000), Size(width: 6000, height: 1000), Size(width: 1280, height: 800)])
+    func kenBurnsNeverUncoversAnEdge(content: Size) {
+        var s = Slideshow(count: 4, start: 0, interval: 4000, transition: .kenburns, now: 0)
+        ready(&s, 4)
+        let bounds = Rect(origin: .zero, size: window)
+        for step in 0...400 {
+            let now = Double(step) * 40
+            s.advance(to: now)
+            for d in s.displayList(viewport: window, pixelSize: { _ in content }, now: now).images {
+                #expect(d.frame.contains(bounds, tolerance: 1e-6), "at \(now) ms photo \(d.item) frame \(d.frame)")
+            }
+        }
+    }
+
+    @Test func kenBurnsMovesTheWholeTime() {
+        var s = Slideshow(count: 2, start: 0, interval: 4000, transition: .kenburns, now: 0)
+        ready(&s, 2)
+        let a = s.kenBurnsFrame(0, content: landscape, viewport: window, now: 1000)
+        let b = s.kenBurnsFrame(0, content: landscape, viewport: window, now: 1100)
+        #expect(a != b)
+        #expect(s.isAnimating(at: 2000))
+    }
+}
