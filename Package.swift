@@ -87,6 +87,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // --- end network
 
+        // --- Config (issue 8): config.toml, checked against the program's long options and turned
+        // into arguments that go before the user's. Pure Swift: its own strict TOML subset, no C.
+        .target(name: "PhotoConfig"),
+        .testTarget(name: "PhotoConfigTests", dependencies: ["PhotoConfig"]),
+        // --- end config
+
         .executableTarget(
             name: "sdlphoto",
             dependencies: [

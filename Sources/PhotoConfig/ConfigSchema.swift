@@ -1,0 +1,54 @@
+/// The long options the program accepts, and what kind of value each takes. A config file may
+/// set exactly these keys; anything else is an unknown key.
+public struct ConfigSchema: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A switch such as `--kiosk`: `true` or `false`.
+        case flag
+        /// A whole number such as `--texture-budget 256`: a TOML integer, never a float or a string.
+        case integer
+        /// A number such as `--zoom-max 2.5`: a TOML integer or float.
+        case number
+        /// Free text such as `--font "DejaVu Sans"`: a TOML string.
+        case string
+        /// One of a fixed set of words, such as `--fit fill`: a TOML string from the list.
+        case choice([String])
+        /// An option with an optional number, such as `--slideshow[=SECONDS]`: `true`, `false`,
+        /// or a number of seconds (integer or float).
+        case flagOrNumber
+    }
+
+    /// Kind of each option, keyed by long option name without `--` ("texture-budget", "kiosk").
+    public let options: [String: Kind]
+
+    public init(_ options: [String: Kind]) {
+        self.options = options
+    }
+
+    /// Nil when `value` suits `kind`, otherwise why not, naming the key:
+    /// `'idle' must be an integer, not "soon"`.
+    static func complaint(about value: ConfigValue, key: String, kind: Kind) -> String? {
+        if accepts(value, as: kind) { return nil }
+        return "'\(key)' must be \(expectation(of: kind)), not \(value)"
+    }
+
+    private static func accepts(_ value: ConfigValue, as kind: Kind) -> Bool {
+        switch (kind, value) {
+        case (.flag, .boolean), (.integer, .integer), (.string, .string): true
+        case (.number, .integer), (.number, .float): true
+        case (.flagOrNumber, .boolean), (.flagOrNumber, .integer), (.flagOrNumber, .float): true
+        case (.choice(let words), .string(let word)): words.contains(word)
+        default: false
+        }
+    }
+
+    private static func expectation(of kind: Kind) -> String {
+        switch kind {
+        case .flag: "true or false"
+        case .integer: "an integer"
+        case .number: "a number"
+        case .string: "a string"
+        case .choice(let words): "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .flagOrNumber: "true, false or a number of seconds"
+        }
+    }
+}
