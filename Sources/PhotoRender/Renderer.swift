@@ -180,9 +180,11 @@ public final class Renderer {
         glUniform1i(image.location("u_texture"), 0)
         glUniform1f(image.location("u_alpha"), GLfloat(d.alpha))
         glUniform1f(image.location("u_radius"), GLfloat(d.cornerRadius * scale.x))
-        let opaque = texture.isOpaque && d.alpha >= 1 && d.cornerRadius == 0
+        let opaque = texture.isOpaque && d.alpha >= 1 && d.cornerRadius == 0 && d.blend == .over
         if opaque { glDisable(GLenum(GL_BLEND)) }
+        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         quad()
+        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 

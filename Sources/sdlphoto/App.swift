@@ -37,6 +37,7 @@ final class App {
 
     /// Entry point: returns the process exit code.
     static func run(items: [SourceItem], network: DataLoading?, options: Options) -> Int32 {
+        ProcessSignals.prepareForCleanExit()
         let window: Window
         do {
             window = try Window(.init(size: options.size, fullscreen: options.fullscreen, position: options.position))

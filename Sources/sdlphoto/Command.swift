@@ -84,6 +84,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "Disk cache for photos from the network, in MiB ($XDG_CACHE_HOME/sdlphoto).")
     var diskCache: Int = 1024
 
+    @Option(help: "Read settings from this TOML file instead of $XDG_CONFIG_HOME/sdlphoto/config.toml (options win).")
+    var config: String?
+
     @Flag(help: "Log more.")
     var verbose = false
 
@@ -189,7 +192,14 @@ struct SDLPhoto: ParsableCommand {
     /// Bad arguments exit 2, as SPEC 10 says, not ArgumentParser's 64.
     static func main() {
         do {
-            var command = try parseAsRoot(withDefaultSlideshow(Array(CommandLine.arguments.dropFirst())))
+            let arguments: [String]
+            do {
+                arguments = try ConfigArguments.merged(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+            } catch {
+                Log.error("\(error)")
+                Foundation.exit(2)
+            }
+            var command = try parseAsRoot(withDefaultSlideshow(arguments))
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -28,9 +28,20 @@ public struct ImageDraw: Equatable, Sendable {
     public var crop: Rect
     public var alpha: Double
     public var cornerRadius: Double
-    public init(item: Int, quality: ImageQuality, frame: Rect, crop: Rect = .unit, alpha: Double = 1, cornerRadius: Double = 0) {
+    /// How it combines with what is under it.
+    public var blend: Blend
+
+    public enum Blend: Equatable, Sendable {
+        /// Painted over what is below, by its alpha.
+        case over
+        /// Added to what is below: a crossfade draws the outgoing photo at 1 - t and adds the
+        /// incoming one at t, so overlapping parts sum to a full-strength mix.
+        case add
+    }
+
+    public init(item: Int, quality: ImageQuality, frame: Rect, crop: Rect = .unit, alpha: Double = 1, cornerRadius: Double = 0, blend: Blend = .over) {
         self.item = item; self.quality = quality; self.frame = frame; self.crop = crop
-        self.alpha = alpha; self.cornerRadius = cornerRadius
+        self.alpha = alpha; self.cornerRadius = cornerRadius; self.blend = blend
     }
 }
 

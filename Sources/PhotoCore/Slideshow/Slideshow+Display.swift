@@ -4,12 +4,12 @@ extension Slideshow {
     public func displayList(viewport: Size, pixelSize: (Int) -> Size?, now: Double) -> DisplayList {
         var list = DisplayList(background: .black)
         let bounds = Rect(origin: .zero, size: viewport)
-        func draw(_ index: Int, alpha: Double, dx: Double = 0) {
+        func draw(_ index: Int, alpha: Double, dx: Double = 0, blend: ImageDraw.Blend = .over) {
             guard let size = pixelSize(index), !size.isEmpty, alpha > 0 else { return }
             let frame = transition == .kenburns
                 ? kenBurnsFrame(index, content: size, viewport: viewport, now: now)
                 : Rect.aspectFit(size, in: bounds)
-            list.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha)))
+            list.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha, blend: blend)))
         }
         guard let out = outgoingState(at: now) else {
             draw(current, alpha: 1)
@@ -18,7 +18,7 @@ extension Slideshow {
         switch transition {
         case .crossfade, .kenburns:
             draw(out.index, alpha: 1 - out.progress)
-            draw(current, alpha: out.progress)
+            draw(current, alpha: out.progress, blend: .add)
         case .slide:
             let p = Easing.easeInOut.value(out.progress)
             let shift = (viewport.width + Self.slideSpacing) * p

@@ -72,6 +72,8 @@ import Testing
         let list = s.displayList(viewport: window, pixelSize: { _ in landscape }, now: 5500)
         #expect(list.images.map(\.item) == [0, 1])
         #expect(list.images.map(\.alpha) == [0.5, 0.5])
+        // The incoming photo adds to the outgoing one: together a full-strength mix, no dip.
+        #expect(list.images.map(\.blend) == [.over, .add])
         let after = s.displayList(viewport: window, pixelSize: { _ in landscape }, now: 6000)
         #expect(after.images.map(\.item) == [1] && after.images[0].alpha == 1)
         #expect(after.images[0].frame == Rect.aspectFit(landscape, in: Rect(origin: .zero, size: window)))

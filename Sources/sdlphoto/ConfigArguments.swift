@@ -1,0 +1,52 @@
+import Foundation
+import PhotoConfig
+
+/// SPEC 10's config file: `$XDG_CONFIG_HOME/sdlphoto/config.toml` (or `--config PATH`) with the
+/// long options' names as keys. Its settings go before the command line's, and any option also
+/// given on the command line is left out of them: options win.
+enum ConfigArguments {
+    /// Every long option a config file may set, with the kind of value it takes.
+    static let schema = ConfigSchema([
+        "recursive": .flag, "sort": .choice(["name", "mtime", "random"]), "size": .string,
+        "fullscreen": .flag, "position": .string, "texture-budget": .integer, "disk-cache": .integer,
+        "start": .integer, "captions": .flag, "stats": .flag, "events": .string, "frame-ms": .number,
+        "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber,
+        "transition": .choice(["crossfade", "kenburns", "slide", "none"]), "shuffle": .flag, "loop": .flag,
+        "kiosk": .flag, "idle": .number,
+    ])
+
+    static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]
+
+    /// `arguments` with the config file's settings put in front. Throws `ConfigError` for a
+    /// file that does not parse, an unknown key or a bad value (exit 2, naming file and line).
+    static func merged(_ arguments: [String], environment: [String: String]) throws -> [String] {
+        var rest = arguments
+        var path: String?
+        if let i = rest.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) {
+            if rest[i] == "--config" {
+                guard i + 1 < rest.count else { throw ConfigError(path: "--config", line: nil, key: nil, message: "needs a path") }
+                path = rest[i + 1]
+                rest.removeSubrange(i...(i + 1))
+            } else {
+                path = String(rest[i].dropFirst("--config=".count))
+                rest.remove(at: i)
+            }
+        }
+        let file = try ConfigFile.load(path: path ?? ConfigFile.defaultPath(environment: environment), schema: schema, required: path != nil)
+        return file.arguments(excluding: given(rest)) + rest
+    }
+
+    /// Long option names on the command line, up to `--` (after it everything is a source).
+    static func given(_ arguments: [String]) -> Set<String> {
+        var names: Set<String> = []
+        for argument in arguments {
+            if argument == "--" { break }
+            if argument.hasPrefix("--") {
+                names.insert(String(argument.dropFirst(2).prefix { $0 != "=" }))
+            } else if argument.hasPrefix("-"), argument.count > 1 {
+                for c in argument.dropFirst() { if let name = shortNames[c] { names.insert(name) } }
+            }
+        }
+        return names
+    }
+}
