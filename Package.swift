@@ -66,7 +66,7 @@ let package = Package(
         ),
 
         // The demo gallery that a run with no arguments shows.
-        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
+        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
 
         // --- Network (issue 7): libcurl transfers, disk cache, manifests, the loopback gallery server.
         // A C shim for libcurl's variadic calls (curl_easy_setopt and friends cannot be called from Swift).
