@@ -31,16 +31,16 @@ import Testing
         for i in 0..<3 {
             try Self.noisyPhoto(dir.appendingPathComponent("p\(i).png"), colour: colour, thumbnail: dir.appendingPathComponent("thumbs/p\(i).png"))
         }
-        let server = try GalleryServer(configuration: .init(folder: dir, bytesPerSecond: 250_000))
+        let server = try GalleryServer(configuration: .init(folder: dir, bytesPerSecond: 60_000))
         let manifest = try await server.start()
         let shots = dir.appendingPathComponent("shots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let script = dir.appendingPathComponent("s.txt")
         try """
             100 click 80 80
-            900 screenshot \(shots.path)/mid.png
-            6000 screenshot \(shots.path)/done.png
-            6100 quit
+            2500 screenshot \(shots.path)/mid.png
+            9000 screenshot \(shots.path)/done.png
+            9100 quit
             """.write(to: script, atomically: true, encoding: .utf8)
         let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.absoluteString])
         await server.stop()
