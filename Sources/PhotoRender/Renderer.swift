@@ -13,7 +13,10 @@ public final class Renderer {
     private let texts: TextCache
     private var frame = 0
     private var viewport = Size(width: 1, height: 1)
+    /// The framebuffer as the display list sees it: the real one turned by `rotation`.
     private var drawable = (width: 1, height: 1)
+    private var physical = (width: 1, height: 1)
+    private var rotation = 0
     private var scale: (x: Double, y: Double) { (Double(drawable.width) / viewport.width, Double(drawable.height) / viewport.height) }
 
     /// The largest texture side this GL accepts.
@@ -98,12 +101,16 @@ public final class Renderer {
     // MARK: Drawing
 
     /// Draws `list` (in points) into the current framebuffer of `drawableWidth` x `drawableHeight`
-    /// pixels that shows a `viewport` of points.
-    public func draw(_ list: DisplayList, viewport: Size, drawableWidth: Int, drawableHeight: Int) {
+    /// pixels. `rotation` (0, 90, 180, 270 degrees clockwise) turns the picture for a panel
+    /// mounted on its side; `viewport` is then the turned size in points (width and height
+    /// swapped for 90 and 270).
+    public func draw(_ list: DisplayList, viewport: Size, drawableWidth: Int, drawableHeight: Int, rotation: Int = 0) {
         frame += 1
         self.viewport = viewport.isEmpty ? Size(width: 1, height: 1) : viewport
-        drawable = (max(1, drawableWidth), max(1, drawableHeight))
-        glViewport(0, 0, GLsizei(drawable.width), GLsizei(drawable.height))
+        self.rotation = rotation
+        physical = (max(1, drawableWidth), max(1, drawableHeight))
+        drawable = rotation % 180 == 0 ? physical : (physical.height, physical.width)
+        glViewport(0, 0, GLsizei(physical.width), GLsizei(physical.height))
         let bg = list.background
         glClearColor(GLfloat(bg.r), GLfloat(bg.g), GLfloat(bg.b), GLfloat(bg.a))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -139,7 +146,7 @@ public final class Renderer {
 
     /// The pixels of the framebuffer just drawn, RGBA8, rows top to bottom.
     public func readPixels() -> (width: Int, height: Int, pixels: [UInt8]) {
-        let (w, h) = drawable
+        let (w, h) = physical
         var raw = [UInt8](repeating: 0, count: w * h * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
@@ -158,14 +165,29 @@ public final class Renderer {
 
     private func use(_ program: GLProgram, rect: Rect, crop: Rect = .unit) {
         glUseProgram(program.id)
-        let m: [GLfloat] = [GLfloat(rect.width), 0, 0, 0, GLfloat(rect.height), 0, GLfloat(rect.minX), GLfloat(rect.minY), 1]
+        let m = turned([rect.width, 0, 0, 0, rect.height, 0, rect.minX, rect.minY, 1]).map { GLfloat($0) }
         glUniformMatrix3fv(program.location("u_transform"), 1, GLboolean(GL_FALSE), m)
-        glUniform2f(program.location("u_viewport"), GLfloat(drawable.width), GLfloat(drawable.height))
+        glUniform2f(program.location("u_viewport"), GLfloat(physical.width), GLfloat(physical.height))
         glUniform4f(program.location("u_crop"), GLfloat(crop.minX), GLfloat(crop.minY), GLfloat(crop.width), GLfloat(crop.height))
         glUniform2f(program.location("u_size"), GLfloat(rect.width), GLfloat(rect.height))
     }
 
     private func quad() { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
+
+    /// `m` (a column-major 3x3 into the turned framebuffer) followed by the turn onto the real one.
+    private func turned(_ m: [Double]) -> [Double] {
+        guard [90, 180, 270].contains(rotation) else { return m }
+        let w = Double(drawable.width), h = Double(drawable.height)
+        // Columns of the turn: where x, y and the origin of the turned picture land.
+        let r: [Double] = switch rotation {
+        case 90: [0, 1, 0, -1, 0, 0, h, 0, 1]
+        case 180: [-1, 0, 0, 0, -1, 0, w, h, 1]
+        default: [0, -1, 0, 1, 0, 0, 0, w, 1]
+        }
+        var out = [Double](repeating: 0, count: 9)
+        for col in 0..<3 { for row in 0..<3 { out[col * 3 + row] = (0..<3).reduce(0) { $0 + r[$1 * 3 + row] * m[col * 3 + $1] } } }
+        return out
+    }
 
     private func drawImage(_ d: ImageDraw) {
         guard d.alpha > 0, !d.frame.size.isEmpty else { return }

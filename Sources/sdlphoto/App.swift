@@ -26,6 +26,7 @@ final class App {
         var startsInSlideshow: Bool
         var kiosk: Bool
         var idleMs: Double
+        var rotation: Rotation
     }
 
     struct SlideshowOptions {
@@ -103,7 +104,7 @@ final class App {
         loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { wake.wake() })
         let sceneItems = items.map { Item(pixelSize: $0.pixelSize, name: $0.image.name, caption: $0.caption) }
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
-        scene = PhotoScene(items: sceneItems, viewport: window.size, startIndex: start, kiosk: options.kiosk)
+        scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         replay = options.replay.map(ReplayDriver.init)
         stats = FrameStats(refreshHz: window.refreshRate)
@@ -183,7 +184,8 @@ final class App {
             needsDraw = true
             fallthrough
         default:
-            if let input = event.inputEvent(time: now, viewport: window.size) {
+            if let raw = event.inputEvent(time: now, viewport: window.size) {
+                let input = options.rotation.input(raw, window: window.size)
                 if case .resize = input {} else { lastInputMs = now }
                 guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
@@ -307,7 +309,7 @@ final class App {
     // MARK: Drawing
 
     private func draw(at now: Double, continuous: Bool) {
-        let viewport = window.size
+        let viewport = options.rotation.viewport(window: window.size)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
         } ?? scene.displayList()
@@ -319,7 +321,8 @@ final class App {
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
-        renderer.draw(list, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height)
+        renderer.draw(list, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
+                      rotation: options.rotation.degrees)
         needsDraw = false
         rerequestEvicted(list)
         takeScreenshots(now: now)

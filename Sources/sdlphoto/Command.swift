@@ -48,6 +48,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "Kiosk: seconds without input before the attract slideshow starts.")
     var idle: Double = 120
 
+    @Option(help: "Turn the picture and touch 0, 90, 180 or 270 degrees clockwise, for a panel mounted on its side.")
+    var rotate: Int = 0
+
     @Option(help: "Window position in points, X,Y (default: centred).")
     var position: WindowPosition?
 
@@ -97,6 +100,7 @@ struct SDLPhoto: ParsableCommand {
         if diskCache < 0 { throw ValidationError("--disk-cache cannot be negative") }
         if let slideshow, !(slideshow >= 0.1 && slideshow <= 86_400) { throw ValidationError("--slideshow takes 0.1 to 86400 seconds") }
         if !(idle >= 1) { throw ValidationError("--idle must be at least 1 second") }
+        if ![0, 90, 180, 270].contains(rotate) { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
     }
 
     mutating func run() throws {
@@ -157,7 +161,8 @@ struct SDLPhoto: ParsableCommand {
                                             transition: transition, shuffle: shuffle, loop: loop),
             startsInSlideshow: slideshow != nil,
             kiosk: kiosk,
-            idleMs: idle * 1000)
+            idleMs: idle * 1000,
+            rotation: Rotation(degrees: rotate))
         let code = App.run(items: items, network: network, options: options)
         if code != 0 { throw ExitCode(code) }
     }

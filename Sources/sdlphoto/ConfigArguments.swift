@@ -12,7 +12,7 @@ enum ConfigArguments {
         "start": .integer, "captions": .flag, "stats": .flag, "events": .string, "frame-ms": .number,
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber,
         "transition": .choice(["crossfade", "kenburns", "slide", "none"]), "shuffle": .flag, "loop": .flag,
-        "kiosk": .flag, "idle": .number,
+        "kiosk": .flag, "idle": .number, "rotate": .choice(["0", "90", "180", "270"]),
     ])
 
     static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]

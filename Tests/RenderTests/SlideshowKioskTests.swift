@@ -117,4 +117,23 @@ import Testing
         let a = try Screenshot(path: fromConfig.path), b = try Screenshot(path: fromOption.path)
         #expect(a.width == 320 && a.height == 200 && b.width == 400 && b.height == 300)
     }
+
+    @Test func aPanelTurned90DegreesTurnsBothThePictureAndTheTouch() async throws {
+        let session = try BrowserSession("rotate", count: 12)
+        // The window is 800x1280 on the panel; the picture, turned, is the usual 1280x800.
+        let cell = session.layout.frame(of: 5)
+        let touch = Point(x: 800 - cell.midY, y: cell.midX)  // picture (x, y) lands at (800 - y, x)
+        let shots = try await session.run("""
+            100 touch down 1 \(touch.x) \(touch.y)
+            150 touch up 1 \(touch.x) \(touch.y)
+            900 screenshot turned.png
+            1000 quit
+            """, extra: ["--size", "800x1280", "--rotate", "90"])
+        let s = try #require(shots["turned.png"])
+        #expect(s.width == 800 && s.height == 1280)
+        // Photo 5's fit frame (40, 0, 1200, 800) in the picture is x 0..800, y 40..1240 on the panel.
+        let page = s.looks(Rect(x: 60, y: 100, width: 680, height: 1080), like: session.colour(5))
+        let bars = s.looks(Rect(x: 0, y: 0, width: 800, height: 36), like: (0, 0, 0), tolerance: 3)
+        #expect(page && bars, "page \(s.mean(Rect(x: 60, y: 100, width: 680, height: 1080)))")
+    }
 }
