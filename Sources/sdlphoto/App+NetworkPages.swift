@@ -57,19 +57,13 @@ extension App {
         let current = scene.currentIndex
         if current != lastCurrentIndex {
             lastCurrentIndex = current
-            for index in items.indices where abs(index - current) > 2 {
-                loader.cancel(.init(item: index, quality: .full))
+            for index in items.indices where abs(index - current) > 2 && loader.cancel(.init(item: index, quality: .full)) {
+                perform(scene.handle(.itemUnloaded(index: index, quality: .full, time: clock.nowMs)))
             }
         }
-        guard renderer.hasTexture(item: current, quality: .full) else {
-            // Asked again if an earlier visit's transfer was cancelled; a request in flight stays.
-            if !downloadFailed.contains(current) { request(current, .full, urgency: .current) }
-            return
-        }
-        do {
-            for offset in [1, -1, 2, -2] where items.indices.contains(current + offset) {
-                request(current + offset, .full, urgency: .prefetch)
-            }
+        guard renderer.hasTexture(item: current, quality: .full) else { return }
+        for offset in [1, -1, 2, -2] where items.indices.contains(current + offset) {
+            request(current + offset, .full, urgency: .prefetch)
         }
     }
 }

@@ -72,7 +72,7 @@ final class App {
     let loader: ImageLoader
     let eventLog: EventLog?
     var scene: PhotoScene
-    private var clock: AppClock
+    var clock: AppClock
     private var replay: ReplayDriver?
     private var stats: FrameStats
     private var showHelp = false
@@ -89,8 +89,6 @@ final class App {
     private let screenshots = ScreenshotWriter()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU.
     static let uploadBudgetMs = 4.0
-    /// Textures the budget took back while their item may still be wanted.
-    private var evicted: Set<TextureKey> = []
 
     private init(items: [SourceItem], network: DataLoading?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
         self.items = items
@@ -119,7 +117,7 @@ final class App {
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
-            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || renderer.hasPendingUploads || showsDownload
+            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotPending || renderer.hasPendingUploads || showsDownload
                 || (slideshow?.isAnimating(at: clock.nowMs) ?? false)
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
@@ -132,7 +130,7 @@ final class App {
             guard running else { break }
             followCurrentPage()
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
-            if needsDraw || scene.isAnimating || replay != nil || screenshotAtIsAhead || showsDownload || slideMoves {
+            if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
                 draw(at: now, continuous: drewLastIteration && busy)
                 drewLastIteration = true
             } else {
@@ -159,7 +157,7 @@ final class App {
     }
 
     /// A `--screenshot` still to take keeps frames coming until its moment.
-    private var screenshotAtIsAhead: Bool { options.screenshot != nil }
+    private var screenshotPending: Bool { options.screenshot != nil }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
     /// same frames; a stuck decode cannot hold the replay longer than this.
@@ -198,6 +196,9 @@ final class App {
         for effect in effects {
             switch effect {
             case .requestImage(let index, let quality):
+                // The scene asks once per load; asking again means the pixels were let go and are
+                // wanted now. Prefetches never re-fetch what the texture budget gave back.
+                loader.forget(.init(item: index, quality: quality))
                 request(index, quality)
             case .quit:
                 running = false
@@ -260,7 +261,6 @@ final class App {
             case .success(let levels):
                 let key = TextureKey(item: item, quality: quality)
                 renderer.enqueueUpload(item: item, quality: quality, levels: levels, opaque: result.opaque)
-                evicted.remove(key)
                 uploading[key] = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
                     ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
             case .failure(let error):
@@ -275,7 +275,9 @@ final class App {
         let current = scene.currentIndex
         var protected: Set<Int> = [current - 1, current, current + 1]
         if let show = slideshow { protected.insert(show.current); show.next.map { _ = protected.insert($0) } }
-        evicted.formUnion(renderer.enforceTextureBudget(protecting: protected))
+        for key in renderer.enforceTextureBudget(protecting: protected) {
+            perform(scene.handle(.itemUnloaded(index: key.item, quality: key.quality, time: now)))
+        }
     }
 
     /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
@@ -324,7 +326,6 @@ final class App {
         renderer.draw(list, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
                       rotation: options.rotation.degrees)
         needsDraw = false
-        rerequestEvicted(list)
         takeScreenshots(now: now)
         window.swap()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
@@ -351,16 +352,6 @@ final class App {
         let next = lastPresentMs + stats.refreshMs
         if next > now && next - now < stats.refreshMs { usleep(useconds_t((next - now) * 1000)) }
         lastPresentMs = MonotonicClock.nowMs()
-    }
-
-    /// The scene asks for an image once; if the texture budget evicted it since, ask again.
-    private func rerequestEvicted(_ list: DisplayList) {
-        for d in list.images {
-            let key = TextureKey(item: d.item, quality: d.quality)
-            guard evicted.remove(key) != nil else { continue }
-            loader.forget(.init(item: d.item, quality: d.quality))
-            request(d.item, d.quality)
-        }
     }
 
     private func takeScreenshots(now: Double) {

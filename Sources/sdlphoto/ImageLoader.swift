@@ -152,7 +152,9 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// Stops a request that is no longer wanted: its transfer frees its connection at once.
-    func cancel(_ request: Request) {
+    /// True when there was something to stop.
+    @discardableResult
+    func cancel(_ request: Request) -> Bool {
         lock.lock()
         let handle = transfers.removeValue(forKey: request)
         let wasInFlight = inFlight.remove(request) != nil
@@ -160,9 +162,10 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
         handle?.cancel()
         if wasInFlight { pool.cancel(key: request) }
+        return wasInFlight
     }
 
-    /// Lets a finished request be made again (its texture was evicted, or a retry).
+    /// Lets a finished request be made again (its texture was let go, or a retry).
     func forget(_ request: Request) {
         lock.lock()
         defer { lock.unlock() }

@@ -11,7 +11,8 @@ public struct Item: Equatable, Sendable {
 /// What the scene asks the shell to do, as data. The shell runs them; the scene never calls out.
 public enum Effect: Equatable, Hashable, Sendable {
     /// Load (or keep) an item's pixels: thumbnails for visible grid cells, full images for the
-    /// current page and its neighbours. Asked once per item and quality.
+    /// current page and its neighbours. Asked once per item and quality, and again only after
+    /// the shell reports `itemUnloaded`.
     case requestImage(index: Int, quality: ImageQuality)
     /// `q` (never in kiosk mode).
     case quit

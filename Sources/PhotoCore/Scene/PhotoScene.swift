@@ -131,6 +131,8 @@ public struct PhotoScene: Equatable, Sendable {
             loaded(index, quality: quality, size: size, time: time)
         case .itemFailed(let index, _):
             failed.insert(index)
+        case .itemUnloaded(let index, let quality, _):
+            requested.remove(.requestImage(index: index, quality: quality))
         }
         return dedup(effects + requests())
     }
