@@ -75,18 +75,8 @@ public final class Renderer {
 
     public var hasPendingUploads: Bool { !uploads.isEmpty }
 
-    public func isUploading(item: Int, quality: ImageQuality) -> Bool {
-        uploads.contains { $0.key == TextureKey(item: item, quality: quality) }
-    }
-
     public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
         textures.contains(TextureKey(item: item, quality: quality))
-    }
-
-    public func removeTextures(item: Int) {
-        uploads.removeAll { $0.key.item == item }
-        textures.remove(TextureKey(item: item, quality: .thumbnail))
-        textures.remove(TextureKey(item: item, quality: .full))
     }
 
     /// Bytes of photo textures on the GPU now.

@@ -24,7 +24,10 @@ final class TextCache {
         return texture
     }
 
+    /// Sweeps out text undrawn for `keepFrames`, once every `keepFrames` frames rather than
+    /// rebuilding the table every frame.
     func endFrame(_ frame: Int) {
+        guard frame % keepFrames == 0 else { return }
         entries = entries.filter { frame - $0.value.lastUsed <= keepFrames }
     }
 }

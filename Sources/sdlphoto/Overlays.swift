@@ -2,29 +2,37 @@ import PhotoCore
 
 /// What the shell draws over the scene: caption, help and the frame-time HUD.
 enum Overlays {
-    static let helpLines = [
-        "Left / Right, PageUp / PageDown, Home / End    previous / next photo",
-        "+  -  0,  mouse wheel                          zoom in / out / fit",
-        "Enter, click                                    open the selected photo",
-        "Escape, Backspace, click                        close the photo",
-        "Arrow keys in the grid                          move the selection",
-        "Space                                           slideshow",
-        "F, F11                                          fullscreen",
-        "?                                               this help",
-        "Q                                               quit",
-        "Touch: tap to open or close, swipe to page, pinch or double-tap to zoom, drag down to close",
+    /// Keys and what they do, drawn as two columns (a proportional font cannot align spaces).
+    static let helpRows: [(keys: String, action: String)] = [
+        ("Left / Right, PageUp / PageDown, Home / End", "previous / next photo"),
+        ("+  -  0, mouse wheel", "zoom in / out / fit"),
+        ("Enter, click", "open the selected photo"),
+        ("Escape, Backspace, click", "close the photo"),
+        ("Arrow keys in the grid", "move the selection"),
+        ("Space", "slideshow"),
+        ("F, F11", "fullscreen"),
+        ("?", "this help"),
+        ("Q", "quit"),
     ]
+    static let touchHelp = "Touch: tap to open or close, swipe to page, pinch or double-tap to zoom, drag down to close"
 
     static func help(in viewport: Size) -> [DrawCommand] {
-        let lineHeight = 24.0, pad = 20.0
+        let lineHeight = 24.0, pad = 20.0, keysWidth = 340.0
+        let rows = Double(helpRows.count + 1)
         let panel = Rect(center: Point(x: viewport.width / 2, y: viewport.height / 2),
-                         size: Size(width: min(viewport.width - 20, 760), height: Double(helpLines.count) * lineHeight + 2 * pad + 30))
+                         size: Size(width: min(viewport.width - 20, 760), height: rows * lineHeight + 2 * pad + 36))
+        let grey = Color(r: 0.85, g: 0.85, b: 0.85)
         var commands: [DrawCommand] = [.solid(panel, Color(r: 0.08, g: 0.08, b: 0.09, a: 0.88))]
         commands.append(.text(TextDraw(text: "sdlphoto", position: Point(x: panel.minX + pad, y: panel.minY + pad), anchor: .topLeft, size: 18, color: .white)))
-        for (i, line) in helpLines.enumerated() {
-            commands.append(.text(TextDraw(text: line, position: Point(x: panel.minX + pad, y: panel.minY + pad + 30 + Double(i) * lineHeight),
-                                           anchor: .topLeft, size: 14, color: Color(r: 0.85, g: 0.85, b: 0.85), maxWidth: panel.width - 2 * pad)))
+        for (i, row) in helpRows.enumerated() {
+            let y = panel.minY + pad + 36 + Double(i) * lineHeight
+            commands.append(.text(TextDraw(text: row.keys, position: Point(x: panel.minX + pad, y: y), anchor: .topLeft,
+                                           size: 14, color: .white, maxWidth: keysWidth - 10)))
+            commands.append(.text(TextDraw(text: row.action, position: Point(x: panel.minX + pad + keysWidth, y: y), anchor: .topLeft,
+                                           size: 14, color: grey, maxWidth: panel.width - keysWidth - 2 * pad)))
         }
+        commands.append(.text(TextDraw(text: touchHelp, position: Point(x: panel.minX + pad, y: panel.minY + pad + 36 + Double(helpRows.count) * lineHeight + 8),
+                                       anchor: .topLeft, size: 13, color: grey, maxWidth: panel.width - 2 * pad)))
         return commands
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import PhotoCore
 import Testing
 
-/// The first viewer in a real SDL window with a real GL context: screenshots read back and
+/// One photo in a real SDL window with a real GL context: screenshots read back and
 /// compared with where aspect-fit must put each photo.
-@Suite(.serialized) struct FirstViewerRenderTests {
+@Suite(.serialized) struct AspectFitRenderTests {
     let window = Size(width: 800, height: 600)
     let red: (Double, Double, Double) = (255, 0, 0)
     let blue: (Double, Double, Double) = (0, 0, 255)
