@@ -127,7 +127,7 @@ struct SDLPhoto: ParsableCommand {
             Log.error("\(error)")
             throw ExitCode(2)
         }
-        let items = segments.flatMap(\.items)
+        var items: [SourceItem] { segments.flatMap(\.items) }
         guard !items.isEmpty else {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
@@ -143,6 +143,13 @@ struct SDLPhoto: ParsableCommand {
                 Log.error("cannot read the replay script \(replay): \(error.localizedDescription)")
                 throw ExitCode(2)
             }
+        }
+        // The program's own output (screenshots) landing in a watched folder is not a photo.
+        let own = Set(([screenshot] + (script?.events.map { event -> String? in
+            if case .screenshot(let path) = event.kind { path } else { nil }
+        } ?? [])).compactMap { $0 }.map(SourceList.canonicalPath))
+        if !own.isEmpty {
+            segments = segments.map { ($0.argument, SourceList.excluding(own, from: $0.items)) }
         }
         if let start, start > items.count {
             Log.error("--start \(start): there are only \(items.count) photos")
@@ -170,8 +177,9 @@ struct SDLPhoto: ParsableCommand {
             kiosk: kiosk,
             idleMs: idle * 1000,
             rotation: Rotation(degrees: rotate))
-        let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh), network: network)
-        let code = App.run(items: items, network: network, content: content, options: options)
+        let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
+                                  network: network)
+        let code = App.run(items: segments.flatMap(\.items), network: network, content: content, options: options)
         if code != 0 { throw ExitCode(code) }
     }
 

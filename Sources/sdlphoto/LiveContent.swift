@@ -14,6 +14,8 @@ final class LiveContent: @unchecked Sendable {
         var sort: SourceList.Sort
         /// Seconds between manifest fetches; 0: never.
         var refreshSeconds: Double
+        /// Files never listed: the program's own screenshots.
+        var excluded: Set<String> = []
     }
 
     /// One source argument and what it gave last.
@@ -138,8 +140,9 @@ final class LiveContent: @unchecked Sendable {
     private func listLocalAgain() {
         for i in segments.indices where segments[i].remote == nil && !isURL(segments[i].argument) {
             do {
-                segments[i].items = try SourceList.collect(argument: segments[i].argument, recursive: settings.recursive,
-                                                           sort: settings.sort, network: network)
+                let items = try SourceList.collect(argument: segments[i].argument, recursive: settings.recursive,
+                                                   sort: settings.sort, network: network)
+                segments[i].items = SourceList.excluding(settings.excluded, from: items)
             } catch {
                 // A manifest file caught half-written, or broken: keep what it gave last.
                 Log.error("\(error); keeping the last list")

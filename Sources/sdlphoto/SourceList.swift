@@ -40,6 +40,17 @@ struct SourceList {
         return paths([argument], recursive: recursive, sort: sort).map { SourceItem(image: .file($0), stamp: FileStamp(path: $0)) }
     }
 
+    /// An absolute path with `.` and `..` resolved, for comparing paths however they were given.
+    static func canonicalPath(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// `items` without the local files at `paths` (canonical).
+    static func excluding(_ paths: Set<String>, from items: [SourceItem]) -> [SourceItem] {
+        items.filter { item in
+            guard case .file(let path) = item.image else { return true }
+            return !paths.contains(canonicalPath(path))
+        }
+    }
+
     /// The URL of an argument that is a manifest on a server, re-fetched on `--refresh`.
     static func remoteManifest(_ argument: String) -> URL? {
         guard let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),

@@ -69,14 +69,14 @@ import Testing
         let shot = dir.appendingPathComponent("after.png")
         // Photo p3 (third cell) opens; then p0 comes before it and p4 goes.
         let cell = GridLayout(width: window.width, count: 4).frame(of: 2).center
-        let script = "200 click \(Int(cell.x)) \(Int(cell.y))\n4000 screenshot \(shot.path)\n4100 quit"
-        let (outcome, events) = try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"], settle: 1.2) {
+        let script = "200 click \(Int(cell.x)) \(Int(cell.y))\n6000 screenshot \(shot.path)\n6100 quit"
+        let (outcome, events) = try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"], settle: 1.0) {
             try self.photo(served.appendingPathComponent("p0.png"), self.colour(6))
             try FileManager.default.removeItem(at: served.appendingPathComponent("p4.png"))
         }
         await server.stop()
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
-        #expect(events.contains { $0.hasSuffix(" content 4") }, "events: \(events)")
+        #expect(events.contains { $0.hasSuffix(" content 4") }, "events: \(events), stderr: \(outcome.stderr)")
         let after = try Screenshot(path: shot.path)
         let page = Rect(x: 200, y: 150, width: 880, height: 450)
         let same = after.looks(page, like: colour(3))
