@@ -9,7 +9,7 @@ public final class Renderer {
     private let shape: GLProgram
     private let text: GLProgram
     private var vertexArray: GLuint = 0
-    private let textures: TextureStore
+    let textures: TextureStore
     private let texts: TextCache
     private var frame = 0
     private var viewport = Size(width: 1, height: 1)
@@ -46,6 +46,8 @@ public final class Renderer {
     // MARK: Textures
 
     private var uploads: [TextureUpload] = []
+    var detailUpload: (TextureUpload, Rect)?
+    var detail: Detail?
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
@@ -60,7 +62,7 @@ public final class Renderer {
     /// now complete and drawable.
     @discardableResult
     public func continueUploads(budgetMs: Double) -> [TextureKey] {
-        guard !uploads.isEmpty else { return [] }
+        guard !uploads.isEmpty || detailUpload != nil else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
         while let upload = uploads.first, TextureUpload.nowMs() < deadline || finished.isEmpty {
@@ -70,10 +72,11 @@ public final class Renderer {
             textures.insert(upload.texture, for: upload.key)
             finished.append(upload.key)
         }
+        if uploads.isEmpty { continueDetailUpload(until: deadline) }
         return finished
     }
 
-    public var hasPendingUploads: Bool { !uploads.isEmpty }
+    public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil }
 
     public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
         textures.contains(TextureKey(item: item, quality: quality))
@@ -87,7 +90,7 @@ public final class Renderer {
     }
 
     /// Bytes of photo textures on the GPU now.
-    public var textureBytes: Int { textures.byteCount }
+    public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) }
 
     /// Evicts least recently drawn photos beyond the budget; `protected` items stay.
     @discardableResult
@@ -192,18 +195,22 @@ public final class Renderer {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha))
             return
         }
-        let rect = pixels(d.frame)
-        use(image, rect: rect, crop: d.crop)
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend)
+        drawDetail(over: d)
+    }
+
+    func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend) {
+        use(image, rect: pixels(frame), crop: crop)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(image.location("u_texture"), 0)
-        glUniform1f(image.location("u_alpha"), GLfloat(d.alpha))
-        glUniform1f(image.location("u_radius"), GLfloat(d.cornerRadius * scale.x))
-        let opaque = texture.isOpaque && d.alpha >= 1 && d.cornerRadius == 0 && d.blend == .over
+        glUniform1f(image.location("u_alpha"), GLfloat(alpha))
+        glUniform1f(image.location("u_radius"), GLfloat(cornerRadius * scale.x))
+        let opaque = texture.isOpaque && alpha >= 1 && cornerRadius == 0 && blend == .over
         if opaque { glDisable(GLenum(GL_BLEND)) }
-        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
+        if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         quad()
-        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+        if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 

@@ -71,7 +71,7 @@ final class App {
     var shown: [Int]
     /// Scene index of each identity in `shown`.
     var indexOfID: [Int: Int]
-    private let window: Window
+    let window: Window
     let renderer: Renderer
     private let source: EventSource
     private let injector: EventInjector
@@ -142,6 +142,7 @@ final class App {
             runSlideshow(at: now)
             guard running else { break }
             followCurrentPage()
+            updateDetail()
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
             if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
                 draw(at: now, continuous: drewLastIteration && busy)
@@ -264,6 +265,10 @@ final class App {
             let item = result.request.item, quality = result.request.quality
             // An item a refresh took away: nobody waits for it.
             guard let index = indexOfID[item] else { continue }
+            if result.request.region != nil {
+                receiveDetail(result)
+                continue
+            }
             if quality == .thumbnail { thumbnailSettled = true }
             if result.request.warmOnly {
                 thumbnailsSettled.insert(item)
@@ -328,6 +333,11 @@ final class App {
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
     var downloadFailed: Set<Int> = []
     var lastCurrentIndex: Int?
+
+    // MARK: Detail
+
+    /// The detail asked for (in flight or shown) and the resolution it was decoded at.
+    var detailWanted: (request: ImageLoader.Request, pixels: Int)?
     /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
     var retryPresses: Set<Int> = []
 
