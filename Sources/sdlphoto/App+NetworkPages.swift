@@ -15,13 +15,23 @@ extension App {
         scene.mode == .browsing && loader.downloadProgress(of: scene.currentIndex) != nil
     }
 
-    func downloadOverlay(at now: Double) -> [DrawCommand] {
-        guard scene.mode == .browsing else { return [] }
+    /// The fan (or retry glyph) of the current page; `images` are the frame's photo draws.
+    func downloadOverlay(at now: Double, over images: [ImageDraw]) -> [DrawCommand] {
         let index = scene.currentIndex
-        let centre = scene.pageFrame(index).center
+        let centre: Point
+        switch scene.mode {
+        case .browsing: centre = scene.pageFrame(index).center
+        // While the photo flies out of its cell the fan rides on it, so a tap shows it at once
+        // rather than after the transition.
+        case .presenting:
+            guard let flying = images.last(where: { $0.item == index }) else { return [] }
+            centre = flying.frame.center
+        default: return []
+        }
         if downloadFailed.contains(index) { return Overlays.retry(at: centre) }
         guard !renderer.hasTexture(item: index, quality: .full),
               let p = loader.downloadProgress(of: index) else { return [] }
+        eventLog?.fanDrawn(index)
         return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
     }
 

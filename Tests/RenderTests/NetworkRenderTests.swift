@@ -58,6 +58,38 @@ import Testing
         #expect(photo, "centre \(done.mean(fanArea))")
     }
 
+    /// A tap shows the fan at once, on the photo as it flies out of its cell, not only once
+    /// the present transition has ended (virtual time: the screenshot is mid-flight).
+    @Test func theFanRidesOnThePhotoWhileItFliesOut() async throws {
+        let dir = try Fixtures.folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        let colour = BrowserSession.colour(3, of: 12), other = BrowserSession.colour(9, of: 12)
+        try Self.noisyPhoto(dir.appendingPathComponent("p0.png"), colour: colour, thumbnail: dir.appendingPathComponent("thumbs/p0.png"))
+        try Self.noisyPhoto(dir.appendingPathComponent("p1.png"), colour: other, thumbnail: dir.appendingPathComponent("thumbs/p1.png"))
+        let server = try GalleryServer(configuration: .init(folder: dir, bytesPerSecond: 30_000))
+        let manifest = try await server.start()
+        let shot = dir.appendingPathComponent("flying.png"), script = dir.appendingPathComponent("s.txt")
+        try "1000 click 80 80\n1150 screenshot \(shot.path)\n1200 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, manifest.absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let s = try Screenshot(path: shot.path)
+        // The flying photo: the box of its colour.
+        var box = (minX: Int.max, minY: Int.max, maxX: 0, maxY: 0)
+        for y in stride(from: 0, to: s.height, by: 2) {
+            for x in stride(from: 0, to: s.width, by: 2) {
+                let p = s.image.rgba(x: x, y: y)
+                guard abs(Double(p.r) - colour.0) < 14, abs(Double(p.g) - colour.1) < 14, abs(Double(p.b) - colour.2) < 14 else { continue }
+                box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            }
+        }
+        let centre = Point(x: Double(box.minX + box.maxX) / 2, y: Double(box.minY + box.maxY) / 2)
+        // At rest the page would be 1200 pt wide and centred on (640, 400).
+        #expect(box.maxX - box.minX < 1150 && centre.distance(to: Point(x: 640, y: 400)) > 40, "not mid-flight: photo box \(box)")
+        #expect(s.whitePixels(Rect(center: centre, size: Size(width: 60, height: 60))) > 40, "no fan at the flying photo's centre \(centre)")
+    }
+
     @Test func aRefusedConnectionLeavesTheRetryGlyphAndATapRetries() async throws {
         let dir = try Fixtures.folder()
         let colour = BrowserSession.colour(7, of: 12)
