@@ -116,6 +116,33 @@ import Testing
         }
     }
 
+    /// A peer that sends part of the body and then a TCP reset (RST, not a clean close).
+    @Test func aConnectionResetMidBodyLeavesTheRetryGlyphAndNoCacheEntry() async throws {
+        let dir = try Fixtures.folder()
+        let colour = BrowserSession.colour(1, of: 12)
+        try Fixtures.twoTone(dir.appendingPathComponent("thumb.png"), width: 150, height: 100,
+                             first: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)), second: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)))
+        let server = try ResettingServer(announcedLength: 400_000, sentLength: 100_000)
+        defer { server.stop() }
+        let manifest = dir.appendingPathComponent("gallery.json")
+        try #"{"items": [{"image": "\#(server.url("photo.jpg").absoluteString)", "thumbnail": "thumb.png", "width": 600, "height": 400}]}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let shot = dir.appendingPathComponent("shot.png"), script = dir.appendingPathComponent("s.txt")
+        try "1500 screenshot \(shot.path)\n1600 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let cache = dir.appendingPathComponent("cache")
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.path],
+                                           environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(server.resets >= 1)
+        #expect(run.stderr.contains("was reset"), "stderr: \(run.stderr)")
+        let s = try Screenshot(path: shot.path)
+        let placeholder = s.looks(Rect(x: 100, y: 100, width: 300, height: 200), like: colour)
+        #expect(placeholder, "page \(s.mean(Rect(x: 100, y: 100, width: 300, height: 200)))")
+        #expect(s.whitePixels(Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))) > 40, "no retry glyph")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("sdlphoto").path)) ?? []
+        #expect(left == [], "cache after a reset: \(left)")
+    }
+
     @Test func anHTMLPageServedAsAJPEGEndsInTheRetryGlyphNotABrokenTile() async throws {
         let dir = try Fixtures.folder()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
