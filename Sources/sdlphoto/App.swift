@@ -199,6 +199,7 @@ final class App {
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
                 if case .resize = input {} else { lastInputMs = now }
+                eventLog?.input(input)
                 guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
@@ -352,7 +353,7 @@ final class App {
             let item = scene.items[scene.currentIndex]
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
-        if slideshow == nil { list.commands += downloadOverlay(at: now) }
+        if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
@@ -372,6 +373,7 @@ final class App {
             eventLog?.firstFrame()
         }
         if let eventLog {
+            eventLog.framePresented()
             for d in list.images where d.quality == .full && shown.indices.contains(d.item)
                 && renderer.hasTexture(item: shown[d.item], quality: .full) {
                 eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)

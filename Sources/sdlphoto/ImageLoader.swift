@@ -123,6 +123,12 @@ final class ImageLoader: @unchecked Sendable {
         case .prefetch: .prefetch
         }
         let tracksProgress = request.quality == .full && !request.warmOnly && request.region == nil
+        if tracksProgress {
+            // Known from the request on, so the fan shows in the frame the tap is handled in.
+            lock.lock()
+            progress[request.item] = (0, nil)
+            lock.unlock()
+        }
         let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
             guard tracksProgress, let self else { return }
             self.lock.lock()
