@@ -76,6 +76,16 @@ public final class Renderer {
         return finished
     }
 
+    /// Moves `item`'s queued uploads to the front: the page on screen goes before its neighbours.
+    public func uploadFirst(item: Int) {
+        guard uploads.count > 1, let i = uploads.firstIndex(where: { $0.key.item == item }), i > 0 else { return }
+        // A half-copied upload stays first: switching would leave two textures half done.
+        let started = uploads[0].hasStarted ? 1 : 0
+        guard i > started else { return }
+        let upload = uploads.remove(at: i)
+        uploads.insert(upload, at: started)
+    }
+
     public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil }
 
     public func hasTexture(item: Int, quality: ImageQuality) -> Bool {

@@ -137,6 +137,7 @@ final class App {
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages(at: now)
+            if let id = currentID { renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)

@@ -86,7 +86,9 @@ final class ImageLoader: @unchecked Sendable {
         guard isNew, let item else { return }
         let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
         let priority: DecodePriority = switch urgency {
-        case .current, .neighbour: .current
+        case .current: .current
+        // A neighbour's decode must not hold up the page on screen.
+        case .neighbour: .visible
         case .visible: .visible
         case .prefetch: .prefetch
         }
