@@ -79,6 +79,13 @@ public final class Renderer {
         textures.contains(TextureKey(item: item, quality: quality))
     }
 
+    /// Lets go of everything held for an item that is gone (content refreshed): its textures
+    /// and any upload still in progress.
+    public func discard(item: Int) {
+        uploads.removeAll { $0.key.item == item }
+        for quality in [ImageQuality.thumbnail, .full] { textures.remove(TextureKey(item: item, quality: quality)) }
+    }
+
     /// Bytes of photo textures on the GPU now.
     public var textureBytes: Int { textures.byteCount }
 

@@ -5,7 +5,7 @@ import Glibc
 /// CLOCK_MONOTONIC seconds so outside tools can line them up.
 final class EventLog {
     private let handle: FileHandle
-    private var shown: Set<Int> = []
+    private var shown: Set<String> = []
     private var thumbsDone = false
 
     init(path: String) throws {
@@ -23,9 +23,9 @@ final class EventLog {
 
     func firstFrame() { write("first_frame") }
 
-    /// Once per item: its high-quality image is on screen.
+    /// Once per photo: its high-quality image is on screen.
     func imageShown(_ index: Int, source: String) {
-        guard shown.insert(index).inserted else { return }
+        guard shown.insert(source).inserted else { return }
         write("image_shown \(index) \(source)")
     }
 
@@ -37,4 +37,7 @@ final class EventLog {
     }
 
     func slide(_ index: Int) { write("slide \(index)") }
+
+    /// The source was read again and its photos changed (live content): there are now `count`.
+    func content(count: Int) { write("content \(count)") }
 }

@@ -10,6 +10,8 @@ import PhotoRender
 /// loop that something is waiting. Call its methods from the main thread.
 final class ImageLoader: @unchecked Sendable {
     struct Request: Hashable, Sendable {
+        /// The item's identity (its place in the catalog, which only grows), not its position
+        /// on screen: a refresh moves positions, never identities.
         let item: Int
         let quality: ImageQuality
         /// Only make sure the thumbnail is in the shared cache; keep no pixels (a grid of
@@ -41,7 +43,8 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    private let items: [SourceItem]
+    /// Every item ever shown, by identity; guarded by `lock`.
+    private var items: [SourceItem]
     private let thumbnails: ThumbnailCache
     private let network: DataLoading?
     private let wake: @Sendable () -> Void
@@ -70,12 +73,12 @@ final class ImageLoader: @unchecked Sendable {
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side. A request in flight or answered is not repeated.
     func request(_ request: Request, pixels: Int, urgency: Urgency) {
-        guard items.indices.contains(request.item) else { return }
         lock.lock()
-        let isNew = !done.contains(request) && inFlight.insert(request).inserted
+        let known = items.indices.contains(request.item)
+        let isNew = known && !done.contains(request) && inFlight.insert(request).inserted
+        let item = known ? items[request.item] : nil
         lock.unlock()
-        guard isNew else { return }
-        let item = items[request.item]
+        guard isNew, let item else { return }
         let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
         let priority: DecodePriority = switch urgency {
         case .current, .neighbour: .current
@@ -163,6 +166,23 @@ final class ImageLoader: @unchecked Sendable {
         handle?.cancel()
         if wasInFlight { pool.cancel(key: request) }
         return wasInFlight
+    }
+
+    /// Items a refresh brought: they take the next identities, in order.
+    func add(_ newItems: [SourceItem]) {
+        lock.lock()
+        items += newItems
+        lock.unlock()
+    }
+
+    /// Stops and forgets everything asked for an item that has gone.
+    func discard(item: Int) {
+        lock.lock()
+        let requests = inFlight.filter { $0.item == item }
+        done = done.filter { $0.item != item }
+        inbox.removeAll { $0.request.item == item }
+        lock.unlock()
+        for request in requests { cancel(request) }
     }
 
     /// Lets a finished request be made again (its texture was let go, or a retry).

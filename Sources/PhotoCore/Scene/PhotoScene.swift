@@ -32,7 +32,7 @@ public struct PhotoScene: Equatable, Sendable {
 
     enum PanOwner: Equatable, Sendable { case none, grid, pager, zoom, lift, pinch }
 
-    public private(set) var items: [Item]
+    public internal(set) var items: [Item]
     public private(set) var viewport: Size
     /// The scene's clock (ms): the latest time it was handed.
     public private(set) var now: Double = 0
