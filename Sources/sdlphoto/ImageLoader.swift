@@ -89,8 +89,11 @@ final class ImageLoader: @unchecked Sendable {
         case .file(let path) where request.quality == .thumbnail && item.thumbnail == nil:
             let cache = thumbnails
             pool.submit(key: request, priority: priority) {
+                if request.warmOnly {
+                    let warmed = cache.warm(for: path, cellPixels: pixels).map { [MipLevel]() }.mapError(LoadError.decode)
+                    return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
+                }
                 let result = cache.thumbnail(for: path, cellPixels: pixels).mapError(LoadError.decode)
-                if request.warmOnly { return Result(request: request, outcome: result.map { _ in [] }, opaque: false, originalSize: nil) }
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
         case .file(let path):
