@@ -189,4 +189,16 @@ import PhotoStorage
         #expect(cache.thumbnail(for: path, cellPixels: 128, decoder: decoder).map(\.width) == .success(128))
         #expect(decoder.count == 2)
     }
+
+    @Test func theCamerasThumbnailStandsInOnlyUntilTheCacheHoldsTheRealOne() throws {
+        let small = JPEGFixture.solid(width: 160, height: 120, (250, 0, 0))
+        let camera = photos.write("camera.jpg", ExifSegment.splice(ExifSegment.make(orientation: 6, thumbnail: small),
+                                                                   into: JPEGFixture.solid(width: 640, height: 480, (0, 0, 250))))
+        let stand = try #require(cache.placeholder(for: camera, cellPixels: 160))
+        #expect(stand.width == 120 && stand.height == 160)  // turned like the photo
+        #expect(isClose(stand.rgba(x: 60, y: 80), (250, 0, 0), tolerance: 30))
+        _ = cache.warm(for: camera, cellPixels: 160)
+        #expect(cache.placeholder(for: camera, cellPixels: 160) == nil)
+        #expect(cache.placeholder(for: photo("plain.jpg"), cellPixels: 160) == nil)  // no EXIF thumbnail
+    }
 }

@@ -36,6 +36,11 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         if let i = waiting.firstIndex(where: { $0.key == key }) { waiting[i].priority = priority }
     }
 
+    func raise(key: Key, to priority: DecodePriority) {
+        condition.lock(); defer { condition.unlock() }
+        if let i = waiting.firstIndex(where: { $0.key == key }) { waiting[i].priority = max(waiting[i].priority, priority) }
+    }
+
     func cancel(key: Key) {
         condition.lock(); defer { condition.unlock() }
         waiting.removeAll { $0.key == key }

@@ -32,4 +32,12 @@ extension ThumbnailCaching {
             return .failure(error)
         }
     }
+
+    /// What to show while `thumbnail` runs: the photo's embedded EXIF thumbnail (turned like the
+    /// photo), but only when the cache lacks a current thumbnail, since loading that is as quick.
+    /// nil when there is nothing to show in the meantime. Blocking; call from a worker thread.
+    public func placeholder(for path: String, cellPixels: Int) -> DecodedImage? {
+        guard !hasCurrentThumbnail(for: path, size: cellPixels) else { return nil }
+        return ImageDecoder.embeddedThumbnail(path: path)
+    }
 }
