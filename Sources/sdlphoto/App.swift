@@ -294,7 +294,7 @@ final class App {
             if quality == .thumbnail && !result.request.placeholder { thumbnailsSettled.insert(item) }
             needsDraw = true
         }
-        if thumbnailSettled, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
+        if thumbnailSettled, thumbnailsSettled.count >= shown.count, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
         let current = scene.currentIndex
         var protected = [current - 1, current, current + 1]
         if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
