@@ -144,6 +144,7 @@ final class App {
             guard running else { break }
             followCurrentPage()
             updateDetail()
+            followGrid(at: now)
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
             if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
                 draw(at: now, continuous: drewLastIteration && busy)
@@ -237,11 +238,11 @@ final class App {
         for id in ids {
             let item = catalog[id]
             guard case .file = item.thumbnail ?? item.image else { continue }
-            loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .prefetch)
+            loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
         }
     }
 
-    private var thumbnailPixels: Int {
+    var thumbnailPixels: Int {
         let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
         return Int((scene.grid.layout.cellSize * pointScale).rounded(.up))
     }
@@ -253,7 +254,7 @@ final class App {
         let drawable = window.drawableSize
         switch quality {
         case .thumbnail:
-            loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: .visible)
+            loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? .visible)
         case .full:
             // Room for a 2x zoom; never more than one texture may hold.
             let side = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
@@ -297,10 +298,10 @@ final class App {
                 if quality == .full { fullFailed.insert(item) }
                 perform(scene.handle(.itemFailed(index: index, time: now)))
             }
-            if quality == .thumbnail { thumbnailsSettled.insert(item) }
+            if quality == .thumbnail && !result.request.placeholder { thumbnailsSettled.insert(item) }
             needsDraw = true
         }
-        if thumbnailSettled, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
+        if thumbnailSettled, thumbnailsSettled.count >= shown.count, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
         let current = scene.currentIndex
         var protected = [current - 1, current, current + 1]
         if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
@@ -329,6 +330,11 @@ final class App {
     var lastInputMs = 0.0
     /// Full images that did not decode: a slideshow skips them.
     var fullFailed: Set<Int> = []
+
+    // MARK: Grid thumbnails
+
+    /// The grid cells on screen when `followGrid` last looked.
+    var gridOnScreen: Range<Int>?
 
     // MARK: Network pages
 

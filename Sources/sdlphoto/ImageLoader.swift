@@ -20,10 +20,17 @@ final class ImageLoader: @unchecked Sendable {
         /// Only this part of the full image (unit coordinates, top left origin), decoded to at
         /// most `pixels` on the whole image's longer side: detail for a zoomed page.
         var region: Rect? = nil
+        /// The camera's small EXIF thumbnail standing in until the real one is made.
+        var placeholder = false
+
+        /// The placeholder of this thumbnail request, or the request a placeholder stands in for.
+        var withPlaceholder: Request { Request(item: item, quality: quality, placeholder: true) }
+        var withoutPlaceholder: Request { Request(item: item, quality: quality) }
     }
 
     /// How urgent a request is; it orders both the network queue and the decode pool.
-    enum Urgency { case current, neighbour, visible, prefetch }
+    /// `background` is for work nobody looks at yet: filling the thumbnail cache.
+    enum Urgency { case current, neighbour, visible, prefetch, background }
 
     struct Result: Sendable {
         let request: Request
@@ -50,7 +57,7 @@ final class ImageLoader: @unchecked Sendable {
 
     /// Every item ever shown, by identity; guarded by `lock`.
     private var items: [SourceItem]
-    private let thumbnails: ThumbnailCache
+    let thumbnails: ThumbnailCache
     private let network: DataLoading?
     private let wake: @Sendable () -> Void
     private let lock = NSLock()
@@ -60,7 +67,7 @@ final class ImageLoader: @unchecked Sendable {
     private var done: Set<Request> = []
     private var transfers: [Request: TransferHandle] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
-    private var pool: DecodePool<Request, Result>!
+    private(set) var pool: DecodePool<Request, Result>!
 
     init(items: [SourceItem], thumbnails: ThumbnailCache, network: DataLoading?, wake: @escaping @Sendable () -> Void) {
         self.items = items
@@ -78,26 +85,33 @@ final class ImageLoader: @unchecked Sendable {
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side. A request in flight or answered is not repeated.
     func request(_ request: Request, pixels: Int, urgency: Urgency) {
-        lock.lock()
-        let known = items.indices.contains(request.item)
-        let isNew = known && !done.contains(request) && inFlight.insert(request).inserted
-        let item = known ? items[request.item] : nil
-        lock.unlock()
-        guard isNew, let item else { return }
-        let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
         let priority: DecodePriority = switch urgency {
         case .current: .current
         // A neighbour's decode must not hold up the page on screen.
         case .neighbour: .visible
         case .visible: .visible
         case .prefetch: .prefetch
+        case .background: .background
         }
+        lock.lock()
+        let known = items.indices.contains(request.item)
+        let waiting = inFlight.contains(request)
+        let isNew = known && !done.contains(request) && inFlight.insert(request).inserted
+        let item = known ? items[request.item] : nil
+        lock.unlock()
+        if waiting { pool.raise(key: request, to: priority) }
+        guard isNew, let item else { return }
+        let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
         switch source {
         case .file(let path) where request.quality == .thumbnail && item.thumbnail == nil:
             let cache = thumbnails
+            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels) }
             pool.submit(key: request, priority: priority) {
-                let result = cache.thumbnail(for: path, cellPixels: pixels).mapError(LoadError.decode)
-                if request.warmOnly { return Result(request: request, outcome: result.map { _ in [] }, opaque: false, originalSize: nil) }
+                if request.warmOnly {
+                    let warmed = cache.warm(for: path, cellPixels: pixels).map { [MipLevel]() }.mapError(LoadError.decode)
+                    return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
+                }
+                let result = cache.thumbnail(for: path, cellPixels: pixels).map { $0.shrunk(toCover: pixels) }.mapError(LoadError.decode)
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
         case .file(let path):
@@ -122,7 +136,7 @@ final class ImageLoader: @unchecked Sendable {
         case .current: .currentPage
         case .neighbour: .neighbourPage
         case .visible: .visibleThumbnail
-        case .prefetch: .prefetch
+        case .prefetch, .background: .prefetch
         }
         let tracksProgress = request.quality == .full && !request.warmOnly && request.region == nil
         if tracksProgress {
@@ -170,7 +184,7 @@ final class ImageLoader: @unchecked Sendable {
         return (image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), exact)
     }
 
-    private static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
+    static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
         var covered: Rect?
         let result = decoded.map { image -> DecodedImage in
             guard let region = request.region else { return image }
@@ -194,6 +208,7 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
         handle?.cancel()
         if wasInFlight { pool.cancel(key: request) }
+        if wasInFlight && request.quality == .thumbnail { pool.cancel(key: request.withPlaceholder) }
         return wasInFlight
     }
 
@@ -226,6 +241,13 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return progress[item]
+    }
+
+    /// Identities of the thumbnails asked for on screen (not cache warming) still in flight.
+    var pendingThumbnails: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return inFlight.compactMap { $0.quality == .thumbnail && !$0.warmOnly ? $0.item : nil }
     }
 
     /// Everything finished since the last call.
@@ -263,6 +285,11 @@ final class ImageLoader: @unchecked Sendable {
     private func deliver(_ result: Result) {
         lock.lock()
         defer { lock.unlock() }
+        if result.request.placeholder {
+            // Only while the real thumbnail is still on its way; it never replaces one.
+            if inFlight.contains(result.request.withoutPlaceholder), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
+            return
+        }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
         guard inFlight.remove(result.request) != nil else { return }
         if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
