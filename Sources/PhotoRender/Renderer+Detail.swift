@@ -47,7 +47,7 @@ extension Renderer {
     }
 
     /// Draws the detail's part of `d` over it, where the two overlap.
-    func drawDetail(over d: ImageDraw) {
+    func drawDetail(over d: ImageDraw, dim: Double) {
         guard let detail, detail.item == d.item, d.quality == .full else { return }
         let crop = d.crop, region = detail.region
         let overlap = crop.intersection(region)
@@ -58,6 +58,6 @@ extension Renderer {
                          height: overlap.height / crop.height * d.frame.height)
         let inDetail = Rect(x: (overlap.minX - region.minX) / region.width, y: (overlap.minY - region.minY) / region.height,
                             width: overlap.width / region.width, height: overlap.height / region.height)
-        drawTexture(detail.texture, frame: frame, crop: inDetail, alpha: d.alpha, cornerRadius: 0, blend: d.blend)
+        drawTexture(detail.texture, frame: frame, crop: inDetail, alpha: d.alpha, cornerRadius: 0, blend: d.blend, dim: dim)
     }
 }
