@@ -41,7 +41,7 @@ import Testing
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         for i in 0..<4 { try photo(photos.appendingPathComponent("photo00\(i).png"), colour(i)) }
         let shot = dir.appendingPathComponent("after.png")
-        let (outcome, events) = try await run(dir, script: "3500 screenshot \(shot.path)\n3600 quit", sources: [photos.path], settle: 0.3) {
+        let (outcome, events) = try await run(dir, script: "6000 screenshot \(shot.path)\n6100 quit", sources: [photos.path], settle: 0.3) {
             try FileManager.default.removeItem(at: photos.appendingPathComponent("photo001.png"))
             try self.photo(photos.appendingPathComponent("photo010.png"), self.colour(5))
             try self.photo(photos.appendingPathComponent("photo011.png"), self.colour(6))
