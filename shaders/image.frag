@@ -1,8 +1,11 @@
 #version 300 es
 // A photo: straight-alpha texture out as premultiplied colour, with optional rounded corners.
+// Opaque photos with square corners take image-opaque.frag or image-tinted.frag instead: on a
+// software rasteriser this one costs over twice as much per pixel.
 precision mediump float;
 uniform sampler2D u_texture;
 uniform float u_alpha;
+uniform float u_dim;        // colour factor of a black mask folded into this draw, 1 for none
 uniform vec2 u_size;        // quad size in pixels
 uniform float u_radius;     // corner radius in pixels, 0 for square corners
 in vec2 v_uv;
@@ -18,5 +21,5 @@ void main() {
         coverage = clamp(0.5 - d, 0.0, 1.0);
     }
     float a = c.a * u_alpha * coverage;
-    fragColor = vec4(c.rgb * a, a);
+    fragColor = vec4(c.rgb * (a * u_dim), a);
 }

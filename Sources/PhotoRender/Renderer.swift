@@ -5,11 +5,13 @@ import PhotoCore
 /// Create, use and drop it on the thread whose GL context is current.
 public final class Renderer {
     private let image: GLProgram
+    private let imageOpaque: GLProgram
+    private let imageTinted: GLProgram
     private let solid: GLProgram
     private let shape: GLProgram
     private let text: GLProgram
     private var vertexArray: GLuint = 0
-    private let textures: TextureStore
+    let textures: TextureStore
     private let texts: TextCache
     private var frame = 0
     private var viewport = Size(width: 1, height: 1)
@@ -30,6 +32,8 @@ public final class Renderer {
             return try GLProgram(vertex: vs, fragment: fs, name: fragment)
         }
         image = try program("image.frag")
+        imageOpaque = try program("image-opaque.frag")
+        imageTinted = try program("image-tinted.frag")
         solid = try program("solid.frag")
         shape = try program("shape.frag")
         text = try program("text.frag")
@@ -46,6 +50,8 @@ public final class Renderer {
     // MARK: Textures
 
     private var uploads: [TextureUpload] = []
+    var detailUpload: (TextureUpload, Rect)?
+    var detail: Detail?
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
@@ -60,7 +66,7 @@ public final class Renderer {
     /// now complete and drawable.
     @discardableResult
     public func continueUploads(budgetMs: Double) -> [TextureKey] {
-        guard !uploads.isEmpty else { return [] }
+        guard !uploads.isEmpty || detailUpload != nil else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
         while let upload = uploads.first, TextureUpload.nowMs() < deadline || finished.isEmpty {
@@ -70,10 +76,21 @@ public final class Renderer {
             textures.insert(upload.texture, for: upload.key)
             finished.append(upload.key)
         }
+        if uploads.isEmpty { continueDetailUpload(until: deadline) }
         return finished
     }
 
-    public var hasPendingUploads: Bool { !uploads.isEmpty }
+    /// Moves `item`'s queued uploads to the front: the page on screen goes before its neighbours.
+    public func uploadFirst(item: Int) {
+        guard uploads.count > 1, let i = uploads.firstIndex(where: { $0.key.item == item }), i > 0 else { return }
+        // A half-copied upload stays first: switching would leave two textures half done.
+        let started = uploads[0].hasStarted ? 1 : 0
+        guard i > started else { return }
+        let upload = uploads.remove(at: i)
+        uploads.insert(upload, at: started)
+    }
+
+    public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil }
 
     public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
         textures.contains(TextureKey(item: item, quality: quality))
@@ -87,7 +104,7 @@ public final class Renderer {
     }
 
     /// Bytes of photo textures on the GPU now.
-    public var textureBytes: Int { textures.byteCount }
+    public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) }
 
     /// Evicts least recently drawn photos beyond the budget; `protected` items stay.
     @discardableResult
@@ -108,33 +125,22 @@ public final class Renderer {
         physical = (max(1, drawableWidth), max(1, drawableHeight))
         drawable = rotation % 180 == 0 ? physical : (physical.height, physical.width)
         glViewport(0, 0, GLsizei(physical.width), GLsizei(physical.height))
-        let bg = list.background
+        let (bg, commands) = list.folded(viewport: self.viewport)
         glClearColor(GLfloat(bg.r), GLfloat(bg.g), GLfloat(bg.b), GLfloat(bg.a))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
-        for command in Renderer.visibleCommands(list, viewport: self.viewport) {
-            switch command {
-            case .image(let d): drawImage(d)
-            case .solid(let rect, let color): drawSolid(rect, color)
-            case .shape(let s): drawShape(s)
-            case .text(let t): drawText(t)
-            case .brokenImage(let frame, let name, let alpha): drawBroken(frame, name: name, alpha: alpha)
+        for c in commands {
+            switch c.command {
+            case .image(let d): drawImage(d, dim: c.dim)
+            case .solid(let rect, let color): drawSolid(rect, color.dimmed(c.dim))
+            case .shape(var s): s.color = s.color.dimmed(c.dim); drawShape(s)
+            case .text(var t): t.color = t.color.dimmed(c.dim); drawText(t)
+            case .brokenImage(let frame, let name, let alpha): drawBroken(frame, name: name, alpha: alpha, dim: c.dim)
             }
         }
         texts.endFrame(frame)
-    }
-
-    /// The commands from the last one that covers the whole viewport with an opaque colour: all
-    /// before it are hidden, and a software rasteriser would fill every pixel for nothing.
-    static func visibleCommands(_ list: DisplayList, viewport: Size) -> ArraySlice<DrawCommand> {
-        let whole = Rect(origin: .zero, size: viewport)
-        guard let cover = list.commands.lastIndex(where: {
-            if case .solid(let r, let c) = $0 { return c.a >= 1 && r.contains(whole) }
-            return false
-        }) else { return list.commands[...] }
-        return list.commands[cover...]
     }
 
     /// Waits until the GPU has drawn everything submitted. Without vsync nothing else stops the
@@ -186,24 +192,45 @@ public final class Renderer {
         return out
     }
 
-    private func drawImage(_ d: ImageDraw) {
+    private func drawImage(_ d: ImageDraw, dim: Double) {
         guard d.alpha > 0, !d.frame.size.isEmpty else { return }
         guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else {
-            drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha))
+            drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return
         }
-        let rect = pixels(d.frame)
-        use(image, rect: rect, crop: d.crop)
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim)
+        drawDetail(over: d, dim: dim)
+    }
+
+    func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double) {
+        let rect = pixels(frame)
+        // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
+        // per-pixel alpha or corner maths.
+        let program: GLProgram
+        if !texture.isOpaque || cornerRadius > 0 {
+            program = image
+            use(program, rect: rect, crop: crop)
+            glUniform1f(image.location("u_alpha"), GLfloat(alpha))
+            glUniform1f(image.location("u_dim"), GLfloat(dim))
+            glUniform1f(image.location("u_radius"), GLfloat(cornerRadius * scale.x))
+        } else if alpha < 1 || dim < 1 {
+            program = imageTinted
+            use(program, rect: rect, crop: crop)
+            let c = GLfloat(alpha * dim)
+            glUniform4f(imageTinted.location("u_tint"), c, c, c, GLfloat(alpha))
+        } else {
+            program = imageOpaque
+            use(program, rect: rect, crop: crop)
+        }
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        glUniform1i(image.location("u_texture"), 0)
-        glUniform1f(image.location("u_alpha"), GLfloat(d.alpha))
-        glUniform1f(image.location("u_radius"), GLfloat(d.cornerRadius * scale.x))
-        let opaque = texture.isOpaque && d.alpha >= 1 && d.cornerRadius == 0 && d.blend == .over
+        glUniform1i(program.location("u_texture"), 0)
+        // Blending costs a read of every pixel; an opaque result over anything needs none.
+        let opaque = texture.isOpaque && alpha >= 1 && cornerRadius == 0 && blend == .over
         if opaque { glDisable(GLenum(GL_BLEND)) }
-        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
+        if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         quad()
-        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+        if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 
@@ -264,12 +291,12 @@ public final class Renderer {
     }
 
     /// A dark tile with a slashed-circle glyph and the file's name: what a file that did not decode shows.
-    private func drawBroken(_ frame: Rect, name: String, alpha: Double) {
-        drawSolid(frame, Color(r: 0.23, g: 0.2, b: 0.2, a: alpha))
+    private func drawBroken(_ frame: Rect, name: String, alpha: Double, dim: Double) {
+        drawSolid(frame, Color(r: 0.23, g: 0.2, b: 0.2, a: alpha).dimmed(dim))
         let side = min(frame.width, frame.height)
         let glyphRadius = max(6, side * 0.12)
         let glyphCentre = Point(x: frame.midX, y: frame.midY - side * 0.08)
-        let grey = Color(r: 0.75, g: 0.72, b: 0.72, a: alpha)
+        let grey = Color(r: 0.75, g: 0.72, b: 0.72, a: alpha).dimmed(dim)
         drawShape(.slashedRing, centre: Point(x: glyphCentre.x * scale.x, y: glyphCentre.y * scale.y), radius: glyphRadius * scale.x,
                   width: max(1.5, glyphRadius * 0.16) * scale.x, arc: (0, 0), color: grey)
         let textSize = min(16, max(9, side * 0.09))

@@ -38,6 +38,7 @@ final class TextureUpload {
     }
 
     var isDone: Bool { level >= levels.count }
+    var hasStarted: Bool { level > 0 || row > 0 }
 
     /// Copies slices until done or `deadline` (CLOCK_MONOTONIC ms) passes; at least one slice.
     func step(until deadline: Double) {

@@ -19,12 +19,24 @@ extension App {
     /// The identity of the item on the current page.
     var currentID: Int? { shown.indices.contains(scene.currentIndex) ? shown[scene.currentIndex] : nil }
 
-    func downloadOverlay(at now: Double) -> [DrawCommand] {
-        guard scene.mode == .browsing, let id = currentID else { return [] }
-        let centre = scene.pageFrame(scene.currentIndex).center
+    /// The fan (or retry glyph) of the current page; `images` are the frame's photo draws.
+    func downloadOverlay(at now: Double, over images: [ImageDraw]) -> [DrawCommand] {
+        guard let id = currentID else { return [] }
+        let index = scene.currentIndex
+        let centre: Point
+        switch scene.mode {
+        case .browsing: centre = scene.pageFrame(index).center
+        // While the photo flies out of its cell the fan rides on it, so a tap shows it at once
+        // rather than after the transition.
+        case .presenting:
+            guard let flying = images.last(where: { $0.item == index }) else { return [] }
+            centre = flying.frame.center
+        default: return []
+        }
         if downloadFailed.contains(id) { return Overlays.retry(at: centre) }
         guard !renderer.hasTexture(item: id, quality: .full),
               let p = loader.downloadProgress(of: id) else { return [] }
+        eventLog?.fanDrawn(index)
         return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
     }
 

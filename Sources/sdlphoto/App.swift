@@ -71,7 +71,7 @@ final class App {
     var shown: [Int]
     /// Scene index of each identity in `shown`.
     var indexOfID: [Int: Int]
-    private let window: Window
+    let window: Window
     let renderer: Renderer
     private let source: EventSource
     private let injector: EventInjector
@@ -137,11 +137,13 @@ final class App {
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages(at: now)
+            if let id = currentID { renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)
             guard running else { break }
             followCurrentPage()
+            updateDetail()
             followGrid(at: now)
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
             if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
@@ -199,6 +201,7 @@ final class App {
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
                 if case .resize = input {} else { lastInputMs = now }
+                eventLog?.input(input)
                 guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
@@ -265,6 +268,10 @@ final class App {
             let item = result.request.item, quality = result.request.quality
             // An item a refresh took away: nobody waits for it.
             guard let index = indexOfID[item] else { continue }
+            if result.request.region != nil {
+                receiveDetail(result)
+                continue
+            }
             if quality == .thumbnail { thumbnailSettled = true }
             if result.request.warmOnly {
                 thumbnailsSettled.insert(item)
@@ -334,6 +341,11 @@ final class App {
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
     var downloadFailed: Set<Int> = []
     var lastCurrentIndex: Int?
+
+    // MARK: Detail
+
+    /// The detail asked for (in flight or shown) and the resolution it was decoded at.
+    var detailWanted: (request: ImageLoader.Request, pixels: Int)?
     /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
     var retryPresses: Set<Int> = []
 
@@ -348,7 +360,7 @@ final class App {
             let item = scene.items[scene.currentIndex]
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
-        if slideshow == nil { list.commands += downloadOverlay(at: now) }
+        if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
@@ -368,6 +380,7 @@ final class App {
             eventLog?.firstFrame()
         }
         if let eventLog {
+            eventLog.framePresented()
             for d in list.images where d.quality == .full && shown.indices.contains(d.item)
                 && renderer.hasTexture(item: shown[d.item], quality: .full) {
                 eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)

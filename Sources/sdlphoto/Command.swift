@@ -72,7 +72,7 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Show a frame-time HUD; on exit print one JSON line of frame statistics.")
     var stats = false
 
-    @Option(help: "Write milestones (first_frame, image_shown, thumbs_done, slide, content) to this file.")
+    @Option(help: "Write milestones (first_frame, image_shown, thumbs_done, slide, content, input, fan_shown) to this file.")
     var events: String?
 
     @Option(help: "Feed this script of input events through the event queue (SPEC 11), on virtual time.")

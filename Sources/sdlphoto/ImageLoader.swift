@@ -17,6 +17,9 @@ final class ImageLoader: @unchecked Sendable {
         /// Only make sure the thumbnail is in the shared cache; keep no pixels (a grid of
         /// thousands fills the cache in the background without holding them all).
         var warmOnly = false
+        /// Only this part of the full image (unit coordinates, top left origin), decoded to at
+        /// most `pixels` on the whole image's longer side: detail for a zoomed page.
+        var region: Rect? = nil
         /// The camera's small EXIF thumbnail standing in until the real one is made.
         var placeholder = false
 
@@ -36,6 +39,8 @@ final class ImageLoader: @unchecked Sendable {
         let opaque: Bool
         /// The photo's own size as displayed (after EXIF orientation), where cheap to know.
         let originalSize: PixelSize?
+        /// For a detail: the part of the image its pixels cover, on whole decoded pixels.
+        var region: Rect? = nil
     }
 
     /// A file that does not decode is a broken tile; a network failure is a retry glyph.
@@ -81,7 +86,9 @@ final class ImageLoader: @unchecked Sendable {
     /// image at most `pixels` on its longer side. A request in flight or answered is not repeated.
     func request(_ request: Request, pixels: Int, urgency: Urgency) {
         let priority: DecodePriority = switch urgency {
-        case .current, .neighbour: .current
+        case .current: .current
+        // A neighbour's decode must not hold up the page on screen.
+        case .neighbour: .visible
         case .visible: .visible
         case .prefetch: .prefetch
         case .background: .background
@@ -131,7 +138,13 @@ final class ImageLoader: @unchecked Sendable {
         case .visible: .visibleThumbnail
         case .prefetch, .background: .prefetch
         }
-        let tracksProgress = request.quality == .full && !request.warmOnly
+        let tracksProgress = request.quality == .full && !request.warmOnly && request.region == nil
+        if tracksProgress {
+            // Known from the request on, so the fan shows in the frame the tap is handled in.
+            lock.lock()
+            progress[request.item] = (0, nil)
+            lock.unlock()
+        }
         let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
             guard tracksProgress, let self else { return }
             self.lock.lock()
@@ -162,10 +175,26 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
     }
 
-    static func mipmapped(_ request: Request, _ result: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
+    /// `region` of `image` on whole pixels, and the region that covers exactly.
+    private static func cropped(_ image: DecodedImage, to region: Rect) -> (DecodedImage, Rect) {
+        let w = Double(image.width), h = Double(image.height)
+        let x0 = Int((region.minX * w).rounded(.down)), y0 = Int((region.minY * h).rounded(.down))
+        let x1 = min(image.width, Int((region.maxX * w).rounded(.up))), y1 = min(image.height, Int((region.maxY * h).rounded(.up)))
+        let exact = Rect(x: Double(x0) / w, y: Double(y0) / h, width: Double(x1 - x0) / w, height: Double(y1 - y0) / h)
+        return (image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), exact)
+    }
+
+    static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
+        var covered: Rect?
+        let result = decoded.map { image -> DecodedImage in
+            guard let region = request.region else { return image }
+            let (part, exact) = cropped(image, to: region)
+            covered = exact
+            return part
+        }
         let levels = result.map { image in MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) } }
         let opaque = (try? levels.get())?.first?.isOpaque ?? false
-        return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size())
+        return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size(), region: covered)
     }
 
     /// Stops a request that is no longer wanted: its transfer frees its connection at once.
@@ -175,7 +204,7 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         let handle = transfers.removeValue(forKey: request)
         let wasInFlight = inFlight.remove(request) != nil
-        progress[request.item] = request.quality == .full ? nil : progress[request.item]
+        if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
         handle?.cancel()
         if wasInFlight { pool.cancel(key: request) }
@@ -263,7 +292,7 @@ final class ImageLoader: @unchecked Sendable {
         }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
         guard inFlight.remove(result.request) != nil else { return }
-        if result.request.quality == .full { progress[result.request.item] = nil }
+        if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
         done.insert(result.request)
         inbox.append(result)
     }
