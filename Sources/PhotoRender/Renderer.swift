@@ -43,9 +43,48 @@ public final class Renderer {
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
         glGenVertexArrays(1, &vertexArray)
+        compileDrawStates()
     }
 
     deinit { glDeleteVertexArrays(1, &vertexArray) }
+
+    /// Draws one pixel in each program and blend state the app draws with. llvmpipe compiles a
+    /// shader variant the first time it meets a combination (40-90 ms, or a few ms from its disk
+    /// cache): met mid-animation, that is a dropped frame; met here, it delays the first frame.
+    private func compileDrawStates() {
+        let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
+        let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
+        let plain = GLTexture(width: 3, height: 3, levels: 1)
+        white.withUnsafeBytes {
+            mipmapped.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
+            mipmapped.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
+            plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
+        }
+        enum Blend { case none, over, add }
+        let states: [(GLProgram, Blend, GLTexture?)] = [
+            (imageOpaque, .none, mipmapped), (imageTinted, .none, mipmapped), (imageTinted, .over, mipmapped),
+            (imageTinted, .add, mipmapped), (image, .over, mipmapped), (text, .over, plain), (solid, .over, nil), (shape, .over, nil),
+        ]
+        physical = (1, 1)
+        drawable = physical
+        glViewport(0, 0, 1, 1)
+        glBindVertexArray(vertexArray)
+        for (program, blend, texture) in states {
+            switch blend {
+            case .none: glDisable(GLenum(GL_BLEND))
+            case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+            }
+            use(program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+            if let texture {
+                glActiveTexture(GLenum(GL_TEXTURE0))
+                glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+                glUniform1i(program.location("u_texture"), 0)
+            }
+            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        }
+        glFinish()
+    }
 
     // MARK: Textures
 
@@ -105,13 +144,16 @@ public final class Renderer {
         physical = (max(1, drawableWidth), max(1, drawableHeight))
         drawable = rotation % 180 == 0 ? physical : (physical.height, physical.width)
         glViewport(0, 0, GLsizei(physical.width), GLsizei(physical.height))
-        let (bg, commands) = list.folded(viewport: self.viewport)
+        let (bg, folded) = list.folded(viewport: self.viewport)
+        let commands = folded.culled(viewport: self.viewport, scale: Size(width: scale.x, height: scale.y), isOpaque: coversFrame)
         glClearColor(GLfloat(bg.r), GLfloat(bg.g), GLfloat(bg.b), GLfloat(bg.a))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
         for c in commands {
+            if let clip = c.clip { scissor(clip) }
+            defer { if c.clip != nil { glDisable(GLenum(GL_SCISSOR_TEST)) } }
             switch c.command {
             case .image(let d): drawImage(d, dim: c.dim)
             case .solid(let rect, let color): drawSolid(rect, color.dimmed(c.dim))
@@ -121,6 +163,27 @@ public final class Renderer {
             }
         }
         texts.endFrame(frame)
+    }
+
+    /// Whether an image draw paints every pixel of its frame opaque: an opaque photo, or the
+    /// placeholder drawn where no texture is.
+    private func coversFrame(_ d: ImageDraw) -> Bool {
+        guard d.alpha >= 1, d.cornerRadius == 0, d.blend == .over else { return false }
+        return textures.peek(item: d.item, quality: d.quality)?.isOpaque ?? true
+    }
+
+    /// Limits drawing to `clip` (points, on whole pixels) until the scissor test is turned off.
+    private func scissor(_ clip: Rect) {
+        let s = scale
+        let corners = [(clip.minX, clip.minY), (clip.maxX, clip.maxY)].map { x, y in
+            let m = turned([1, 0, 0, 0, 1, 0, (x * s.x).rounded(), (y * s.y).rounded(), 1])
+            return (m[6], m[7])
+        }
+        let x0 = min(corners[0].0, corners[1].0), x1 = max(corners[0].0, corners[1].0)
+        let y0 = min(corners[0].1, corners[1].1), y1 = max(corners[0].1, corners[1].1)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        // GL counts window rows from the bottom.
+        glScissor(GLint(x0), GLint(Double(physical.height) - y1), GLsizei(x1 - x0), GLsizei(y1 - y0))
     }
 
     /// Waits until the GPU has drawn everything submitted. Without vsync nothing else stops the
