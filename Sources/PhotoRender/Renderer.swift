@@ -7,6 +7,7 @@ public final class Renderer {
     private let image: GLProgram
     private let imageOpaque: GLProgram
     private let imageTinted: GLProgram
+    private let imageCrossfade: GLProgram
     private let solid: GLProgram
     private let shape: GLProgram
     private let text: GLProgram
@@ -34,6 +35,7 @@ public final class Renderer {
         image = try program("image.frag")
         imageOpaque = try program("image-opaque.frag")
         imageTinted = try program("image-tinted.frag")
+        imageCrossfade = try program("image-crossfade.frag")
         solid = try program("solid.frag")
         shape = try program("shape.frag")
         text = try program("text.frag")
@@ -63,7 +65,7 @@ public final class Renderer {
         enum Blend { case none, over, add }
         let states: [(GLProgram, Blend, GLTexture?)] = [
             (imageOpaque, .none, mipmapped), (imageTinted, .none, mipmapped), (imageTinted, .over, mipmapped),
-            (imageTinted, .add, mipmapped), (image, .over, mipmapped), (text, .over, plain), (solid, .over, nil), (shape, .over, nil),
+            (imageTinted, .add, mipmapped), (imageCrossfade, .none, mipmapped), (image, .over, mipmapped), (text, .over, plain), (solid, .over, nil), (shape, .over, nil),
         ]
         physical = (1, 1)
         drawable = physical
@@ -100,18 +102,25 @@ public final class Renderer {
     }
 
     /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are
-    /// now complete and drawable.
+    /// now complete and drawable. An upload whose storage does not fit the budget waits for a
+    /// longer one and lets those behind it go first.
     @discardableResult
     public func continueUploads(budgetMs: Double) -> [TextureKey] {
-        guard !uploads.isEmpty else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
-        while let upload = uploads.first, TextureUpload.nowMs() < deadline || finished.isEmpty {
+        var i = 0
+        while i < uploads.count {
+            let upload = uploads[i]
             upload.step(until: deadline)
-            guard upload.isDone else { break }
-            uploads.removeFirst()
-            textures.insert(upload.texture, for: upload.key)
-            finished.append(upload.key)
+            if upload.isDone, let texture = upload.texture {
+                uploads.remove(at: i)
+                textures.insert(texture, for: upload.key)
+                finished.append(upload.key)
+            } else if upload.texture == nil {
+                i += 1
+                continue
+            }
+            if TextureUpload.nowMs() >= deadline { break }
         }
         return finished
     }
@@ -151,7 +160,10 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
-        for c in commands {
+        var skip = false
+        for (i, c) in commands.enumerated() {
+            if skip { skip = false; continue }
+            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1]) { skip = true; continue }
             if let clip = c.clip { scissor(clip) }
             defer { if c.clip != nil { glDisable(GLenum(GL_SCISSOR_TEST)) } }
             switch c.command {
@@ -270,6 +282,33 @@ public final class Renderer {
         quad()
         if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         if opaque { glEnable(GLenum(GL_BLEND)) }
+    }
+
+    /// Draws `under` and `over` in one pass when they are one photo's two opaque textures on the
+    /// same quad, the second fading in (a thumbnail giving way to the full image); false when
+    /// they are anything else.
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
+        guard case .image(let a) = under.command, case .image(let b) = over.command,
+              a.item == b.item, a.frame == b.frame, a.crop == b.crop, under.dim == over.dim, under.clip == nil, over.clip == nil,
+              a.alpha >= 1, b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, b.blend == .over,
+              !a.frame.size.isEmpty,
+              let first = textures.best(item: a.item, quality: a.quality, frame: frame),
+              let second = textures.best(item: b.item, quality: b.quality, frame: frame),
+              first.isOpaque, second.isOpaque else { return false }
+        use(imageCrossfade, rect: pixels(a.frame), crop: a.crop)
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
+        glUniform1i(imageCrossfade.location("u_over"), 1)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), first.id)
+        glUniform1i(imageCrossfade.location("u_texture"), 0)
+        glUniform1f(imageCrossfade.location("u_mix"), GLfloat(b.alpha))
+        let d = GLfloat(under.dim)
+        glUniform4f(imageCrossfade.location("u_tint"), d, d, d, 1)
+        glDisable(GLenum(GL_BLEND))
+        quad()
+        glEnable(GLenum(GL_BLEND))
+        return true
     }
 
     private func drawSolid(_ r: Rect, _ c: Color) {
