@@ -12,6 +12,10 @@ public struct ConfigSchema: Sendable {
         case string
         /// One of a fixed set of words, such as `--fit fill`: a TOML string from the list.
         case choice([String])
+        /// A whole number with bounds, such as `--texture-budget` (at least 16).
+        case integerIn(ClosedRange<Int>)
+        /// A number with bounds, such as `--idle` (at least 1).
+        case numberIn(ClosedRange<Double>)
         /// An option with an optional number, such as `--slideshow[=SECONDS]`: `true`, `false`,
         /// or a number of seconds (integer or float).
         case flagOrNumber
@@ -35,6 +39,9 @@ public struct ConfigSchema: Sendable {
         switch (kind, value) {
         case (.flag, .boolean), (.integer, .integer), (.string, .string): true
         case (.number, .integer), (.number, .float): true
+        case (.integerIn(let range), .integer(let n)): range.contains(n)
+        case (.numberIn(let range), .integer(let n)): range.contains(Double(n))
+        case (.numberIn(let range), .float(let x)): range.contains(x)
         case (.flagOrNumber, .boolean), (.flagOrNumber, .integer), (.flagOrNumber, .float): true
         case (.choice(let words), .string(let word)): words.contains(word)
         default: false
@@ -48,7 +55,15 @@ public struct ConfigSchema: Sendable {
         case .number: "a number"
         case .string: "a string"
         case .choice(let words): "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .integerIn(let range): "an integer " + bounds(range.lowerBound, range.upperBound, Int.min, Int.max)
+        case .numberIn(let range): "a number " + bounds(range.lowerBound, range.upperBound, -.infinity, .infinity)
         case .flagOrNumber: "true, false or a number of seconds"
         }
+    }
+
+    private static func bounds<T: Comparable>(_ low: T, _ high: T, _ none: T, _ unbounded: T) -> String {
+        if high == unbounded { return "of at least \(low)" }
+        if low == none { return "of at most \(high)" }
+        return "from \(low) to \(high)"
     }
 }

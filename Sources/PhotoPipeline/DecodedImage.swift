@@ -36,3 +36,23 @@ public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible 
     public var megapixels: Double { Double(width) * Double(height) / 1_000_000 }
     public var description: String { "\(width)x\(height)" }
 }
+
+extension DecodedImage {
+    /// The part of the image inside `x, y, width, height` (clamped to the image), copied row by row.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        let x0 = min(max(0, x), self.width), y0 = min(max(0, y), self.height)
+        let w = min(max(0, width), self.width - x0), h = min(max(0, height), self.height - y0)
+        guard w > 0, h > 0 else { return DecodedImage(width: 0, height: 0, pixels: []) }
+        var out = [UInt8](repeating: 0, count: w * h * Self.bytesPerPixel)
+        let rowBytes = w * Self.bytesPerPixel
+        out.withUnsafeMutableBytes { dst in
+            pixels.withUnsafeBytes { src in
+                for row in 0..<h {
+                    let from = ((y0 + row) * self.width + x0) * Self.bytesPerPixel
+                    dst.baseAddress!.advanced(by: row * rowBytes).copyMemory(from: src.baseAddress!.advanced(by: from), byteCount: rowBytes)
+                }
+            }
+        }
+        return DecodedImage(width: w, height: h, pixels: out)
+    }
+}

@@ -12,7 +12,7 @@ public final class Renderer {
     private let shape: GLProgram
     private let text: GLProgram
     private var vertexArray: GLuint = 0
-    private let textures: TextureStore
+    let textures: TextureStore
     private let texts: TextCache
     private var frame = 0
     private var viewport = Size(width: 1, height: 1)
@@ -91,6 +91,8 @@ public final class Renderer {
     // MARK: Textures
 
     private var uploads: [TextureUpload] = []
+    var detailUpload: (TextureUpload, Rect)?
+    var detail: Detail?
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
@@ -106,6 +108,7 @@ public final class Renderer {
     /// longer one and lets those behind it go first.
     @discardableResult
     public func continueUploads(budgetMs: Double) -> [TextureKey] {
+        guard !uploads.isEmpty || detailUpload != nil else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
         var i = 0
@@ -122,17 +125,35 @@ public final class Renderer {
             }
             if TextureUpload.nowMs() >= deadline { break }
         }
+        if uploads.isEmpty { continueDetailUpload(until: deadline) }
         return finished
     }
 
-    public var hasPendingUploads: Bool { !uploads.isEmpty }
+    /// Moves `item`'s queued uploads to the front: the page on screen goes before its neighbours.
+    public func uploadFirst(item: Int) {
+        guard uploads.count > 1, let i = uploads.firstIndex(where: { $0.key.item == item }), i > 0 else { return }
+        // A half-copied upload stays first: switching would leave two textures half done.
+        let started = uploads[0].hasStarted ? 1 : 0
+        guard i > started else { return }
+        let upload = uploads.remove(at: i)
+        uploads.insert(upload, at: started)
+    }
+
+    public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil }
 
     public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
         textures.contains(TextureKey(item: item, quality: quality))
     }
 
+    /// Lets go of everything held for an item that is gone (content refreshed): its textures
+    /// and any upload still in progress.
+    public func discard(item: Int) {
+        uploads.removeAll { $0.key.item == item }
+        for quality in [ImageQuality.thumbnail, .full] { textures.remove(TextureKey(item: item, quality: quality)) }
+    }
+
     /// Bytes of photo textures on the GPU now.
-    public var textureBytes: Int { textures.byteCount }
+    public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) }
 
     /// Evicts least recently drawn photos beyond the budget; `protected` items stay.
     @discardableResult
@@ -253,34 +274,39 @@ public final class Renderer {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return
         }
-        let rect = pixels(d.frame)
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim)
+        drawDetail(over: d, dim: dim)
+    }
+
+    func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double) {
+        let rect = pixels(frame)
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
         // per-pixel alpha or corner maths.
         let program: GLProgram
-        if !texture.isOpaque || d.cornerRadius > 0 {
+        if !texture.isOpaque || cornerRadius > 0 {
             program = image
-            use(program, rect: rect, crop: d.crop)
-            glUniform1f(image.location("u_alpha"), GLfloat(d.alpha))
+            use(program, rect: rect, crop: crop)
+            glUniform1f(image.location("u_alpha"), GLfloat(alpha))
             glUniform1f(image.location("u_dim"), GLfloat(dim))
-            glUniform1f(image.location("u_radius"), GLfloat(d.cornerRadius * scale.x))
-        } else if d.alpha < 1 || dim < 1 {
+            glUniform1f(image.location("u_radius"), GLfloat(cornerRadius * scale.x))
+        } else if alpha < 1 || dim < 1 {
             program = imageTinted
-            use(program, rect: rect, crop: d.crop)
-            let c = GLfloat(d.alpha * dim)
-            glUniform4f(imageTinted.location("u_tint"), c, c, c, GLfloat(d.alpha))
+            use(program, rect: rect, crop: crop)
+            let c = GLfloat(alpha * dim)
+            glUniform4f(imageTinted.location("u_tint"), c, c, c, GLfloat(alpha))
         } else {
             program = imageOpaque
-            use(program, rect: rect, crop: d.crop)
+            use(program, rect: rect, crop: crop)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(program.location("u_texture"), 0)
         // Blending costs a read of every pixel; an opaque result over anything needs none.
-        let opaque = texture.isOpaque && d.alpha >= 1 && d.cornerRadius == 0 && d.blend == .over
+        let opaque = texture.isOpaque && alpha >= 1 && cornerRadius == 0 && blend == .over
         if opaque { glDisable(GLenum(GL_BLEND)) }
-        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
+        if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         quad()
-        if d.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+        if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 
@@ -308,6 +334,7 @@ public final class Renderer {
         glDisable(GLenum(GL_BLEND))
         quad()
         glEnable(GLenum(GL_BLEND))
+        drawDetail(over: b, dim: over.dim)
         return true
     }
 

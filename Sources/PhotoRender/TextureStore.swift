@@ -29,6 +29,7 @@ final class TextureStore {
     }
 
     func contains(_ key: TextureKey) -> Bool { textures[key] != nil }
+    func texture(for key: TextureKey) -> GLTexture? { textures[key] }
 
     /// The best texture for a draw that asks for `quality`: that one, else a lower one, else a
     /// higher one (a full image serves a thumbnail cell too, minified by its mipmaps).

@@ -80,8 +80,14 @@ public final class GalleryServer: Sendable {
     static func respond(to request: HTTPRequest, configuration: Configuration) throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
         if request.path == "/manifest.json" {
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
-                                body: try manifest(configuration))
+            // The manifest follows the folder: its ETag is its content's, so a client refreshing
+            // it (SPEC 7) gets 304 until a photo comes or goes.
+            let body = try manifest(configuration)
+            let eTag = "\"" + String(fnv1a(body), radix: 16) + "\""
+            let headers: HTTPHeaders = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: eTag]
+            let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+            if asked.contains(eTag) || asked.contains("W/" + eTag) { return HTTPResponse(statusCode: .notModified, headers: headers) }
+            return HTTPResponse(statusCode: .ok, headers: headers, body: body)
         }
         // Thumbnails are placeholders that must appear at once: never throttled.
         for (prefix, folder, throttle) in [("/files/", configuration.folder, configuration.bytesPerSecond),
@@ -133,6 +139,12 @@ public final class GalleryServer: Sendable {
         }
         let object: [String: Any] = ["title": configuration.title, "items": items]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    static func fnv1a(_ data: Data) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     static func contentType(of file: URL) -> String {

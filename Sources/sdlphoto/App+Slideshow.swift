@@ -5,9 +5,9 @@ import PhotoCore
 extension App {
     /// Starts the slideshow on `index` (attract: the kiosk's idle loop, back to the grid after).
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
-        guard !items.isEmpty else { return }
+        guard !shown.isEmpty else { return }
         let show = options.slideshow
-        slideshow = Slideshow(count: items.count, start: min(max(0, index), items.count - 1), interval: show.intervalMs,
+        slideshow = Slideshow(count: shown.count, start: min(max(0, index), shown.count - 1), interval: show.intervalMs,
                               transition: show.transition, shuffle: show.shuffle, loop: show.loop || attract || options.kiosk,
                               seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), now: now)
         slideshowIsAttract = attract
@@ -59,9 +59,10 @@ extension App {
         }
         guard var show = slideshow else { return }
         for (index, urgency) in [(show.current, ImageLoader.Urgency.current), (show.next, .neighbour)] {
-            guard let index else { continue }
-            if renderer.hasTexture(item: index, quality: .full) { show.markReady(index) }
-            else if fullFailed.contains(index) || downloadFailed.contains(index) { show.markFailed(index) }
+            guard let index, shown.indices.contains(index) else { continue }
+            let id = shown[index]
+            if renderer.hasTexture(item: id, quality: .full) { show.markReady(index) }
+            else if fullFailed.contains(id) || downloadFailed.contains(id) { show.markFailed(index) }
             else { request(index, .full, urgency: urgency) }
         }
         if let shown = show.advance(to: now) {

@@ -37,7 +37,7 @@ final class App {
     }
 
     /// Entry point: returns the process exit code.
-    static func run(items: [SourceItem], network: DataLoading?, options: Options) -> Int32 {
+    static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options) -> Int32 {
         ProcessSignals.prepareForCleanExit()
         let window: Window
         do {
@@ -60,17 +60,24 @@ final class App {
                 return 2
             }
         }
-        return App(items: items, network: network, options: options, window: window, renderer: renderer, events: events).loop()
+        return App(items: items, network: network, content: content, options: options, window: window, renderer: renderer, events: events).loop()
     }
 
     let options: Options
-    let items: [SourceItem]
-    private let window: Window
+    /// Every item ever shown; an item's place here is its identity, which textures and loads
+    /// are keyed by. It only grows: a refresh appends what is new.
+    var catalog: [SourceItem]
+    /// The identities of the items on screen, in the scene's order (scene index → identity).
+    var shown: [Int]
+    /// Scene index of each identity in `shown`.
+    var indexOfID: [Int: Int]
+    let window: Window
     let renderer: Renderer
     private let source: EventSource
     private let injector: EventInjector
     let loader: ImageLoader
     let eventLog: EventLog?
+    private let content: LiveContent?
     var scene: PhotoScene
     var clock: AppClock
     private var replay: ReplayDriver?
@@ -80,18 +87,21 @@ final class App {
     private var running = true
     private var exitCode: Int32 = 0
     private var firstFrameDrawn = false
-    /// Items whose thumbnail or full image arrived or failed: for `thumbs_done` and re-requests.
-    private var thumbnailsSettled: Set<Int> = []
-    /// One log line per file that does not decode, not one per attempt.
-    private var reportedFailures: Set<Int> = []
+    /// Identities whose thumbnail arrived or failed: for `thumbs_done`.
+    var thumbnailsSettled: Set<Int> = []
+    /// One log line per file that does not decode, not one per attempt (identities).
+    var reportedFailures: Set<Int> = []
     /// Sizes to tell the scene once an item's texture has finished uploading.
-    private var uploading: [TextureKey: Size] = [:]
+    var uploading: [TextureKey: Size] = [:]
     private let screenshots = ScreenshotWriter()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU.
     static let uploadBudgetMs = 4.0
 
-    private init(items: [SourceItem], network: DataLoading?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
-        self.items = items
+    private init(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
+        catalog = items
+        self.content = content
+        shown = Array(items.indices)
+        indexOfID = Dictionary(uniqueKeysWithValues: items.indices.map { ($0, $0) })
         self.options = options
         self.window = window
         self.renderer = renderer
@@ -111,7 +121,9 @@ final class App {
     private func loop() -> Int32 {
         clock.start()
         perform(scene.advance(to: 0))
-        warmAllThumbnails()
+        warmThumbnails(of: shown)
+        let wakeLoop = source
+        content?.start(wake: { wakeLoop.wake() })
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         var drewLastIteration = false
@@ -123,12 +135,16 @@ final class App {
             let events = source.next(timeoutMs: timeout)
             let now = clock.nowMs
             for event in events { handle(event, at: now) }
+            if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages(at: now)
+            if let id = currentID { renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)
             guard running else { break }
             followCurrentPage()
+            updateDetail()
+            followGrid(at: now)
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
             if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
                 draw(at: now, continuous: drewLastIteration && busy)
@@ -185,6 +201,7 @@ final class App {
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
                 if case .resize = input {} else { lastInputMs = now }
+                eventLog?.input(input)
                 guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
@@ -198,7 +215,8 @@ final class App {
             case .requestImage(let index, let quality):
                 // The scene asks once per load; asking again means the pixels were let go and are
                 // wanted now. Prefetches never re-fetch what the texture budget gave back.
-                loader.forget(.init(item: index, quality: quality))
+                guard shown.indices.contains(index) else { continue }
+                loader.forget(.init(item: shown[index], quality: quality))
                 request(index, quality)
             case .quit:
                 running = false
@@ -216,33 +234,45 @@ final class App {
 
     /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
     /// finds them ready, and `thumbs_done` marks the whole grid populated.
-    private func warmAllThumbnails() {
-        for (index, item) in items.enumerated() {
+    func warmThumbnails(of ids: [Int]) {
+        for id in ids {
+            let item = catalog[id]
             guard case .file = item.thumbnail ?? item.image else { continue }
-            loader.request(.init(item: index, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .prefetch)
+            loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
         }
     }
 
-    private var thumbnailPixels: Int {
+    var thumbnailPixels: Int {
         let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
         return Int((scene.grid.layout.cellSize * pointScale).rounded(.up))
     }
 
+    /// Asks the loader for the pixels of the item at scene position `index`.
     func request(_ index: Int, _ quality: ImageQuality, urgency: ImageLoader.Urgency? = nil) {
+        guard shown.indices.contains(index) else { return }
+        let id = shown[index]
         let drawable = window.drawableSize
         switch quality {
         case .thumbnail:
-            loader.request(.init(item: index, quality: .thumbnail), pixels: thumbnailPixels, urgency: .visible)
+            loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? .visible)
         case .full:
             // Room for a 2x zoom; never more than one texture may hold.
             let side = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
-            loader.request(.init(item: index, quality: .full), pixels: side, urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
+            loader.request(.init(item: id, quality: .full), pixels: side, urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
         }
     }
 
     private func receiveImages(at now: Double) {
+        var thumbnailSettled = false
         for result in loader.takeResults() {
             let item = result.request.item, quality = result.request.quality
+            // An item a refresh took away: nobody waits for it.
+            guard let index = indexOfID[item] else { continue }
+            if result.request.region != nil {
+                receiveDetail(result)
+                continue
+            }
+            if quality == .thumbnail { thumbnailSettled = true }
             if result.request.warmOnly {
                 thumbnailsSettled.insert(item)
                 continue
@@ -253,7 +283,7 @@ final class App {
                 // The thumbnail (or a neutral cell) stays; a full image gets the retry glyph.
                 if quality == .full { downloadFailed.insert(item) }
                 if quality == .thumbnail { thumbnailsSettled.insert(item) }
-                if reportedFailures.insert(item).inserted { Log.error("cannot load \(items[item].image): \(error)") }
+                if reportedFailures.insert(item).inserted { Log.error("cannot load \(catalog[item].image): \(error)") }
                 needsDraw = true
                 continue
             }
@@ -264,19 +294,20 @@ final class App {
                 uploading[key] = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
                     ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
             case .failure(let error):
-                if reportedFailures.insert(item).inserted { Log.error("cannot show \(items[item].image): \(error)") }
+                if reportedFailures.insert(item).inserted { Log.error("cannot show \(catalog[item].image): \(error)") }
                 if quality == .full { fullFailed.insert(item) }
-                perform(scene.handle(.itemFailed(index: item, time: now)))
+                perform(scene.handle(.itemFailed(index: index, time: now)))
             }
-            if quality == .thumbnail { thumbnailsSettled.insert(item) }
+            if quality == .thumbnail && !result.request.placeholder { thumbnailsSettled.insert(item) }
             needsDraw = true
         }
-        if thumbnailsSettled.count == items.count { eventLog?.thumbsDone(count: items.count) }
+        if thumbnailSettled, thumbnailsSettled.count >= shown.count, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
         let current = scene.currentIndex
-        var protected: Set<Int> = [current - 1, current, current + 1]
-        if let show = slideshow { protected.insert(show.current); show.next.map { _ = protected.insert($0) } }
-        for key in renderer.enforceTextureBudget(protecting: protected) {
-            perform(scene.handle(.itemUnloaded(index: key.item, quality: key.quality, time: now)))
+        var protected = [current - 1, current, current + 1]
+        if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
+        for key in renderer.enforceTextureBudget(protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
+            guard let index = indexOfID[key.item] else { continue }
+            perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: now)))
         }
     }
 
@@ -284,9 +315,9 @@ final class App {
     /// texture is whole, so it never draws a half-uploaded one.
     private func finishUploads(budgetMs: Double, at now: Double) {
         for key in renderer.continueUploads(budgetMs: budgetMs) {
-            guard let size = uploading.removeValue(forKey: key) else { continue }
-            Log.info("item \(key.item) \(key.quality) ready, \(size)")
-            perform(scene.handle(.itemLoaded(index: key.item, quality: key.quality, pixelSize: size, time: now)))
+            guard let size = uploading.removeValue(forKey: key), let index = indexOfID[key.item] else { continue }
+            Log.info("item \(index) \(key.quality) ready, \(size)")
+            perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: now)))
             needsDraw = true
         }
     }
@@ -300,11 +331,21 @@ final class App {
     /// Full images that did not decode: a slideshow skips them.
     var fullFailed: Set<Int> = []
 
+    // MARK: Grid thumbnails
+
+    /// The grid cells on screen when `followGrid` last looked.
+    var gridOnScreen: Range<Int>?
+
     // MARK: Network pages
 
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
     var downloadFailed: Set<Int> = []
     var lastCurrentIndex: Int?
+
+    // MARK: Detail
+
+    /// The detail asked for (in flight or shown) and the resolution it was decoded at.
+    var detailWanted: (request: ImageLoader.Request, pixels: Int)?
     /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
     var retryPresses: Set<Int> = []
 
@@ -319,11 +360,12 @@ final class App {
             let item = scene.items[scene.currentIndex]
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
-        if slideshow == nil { list.commands += downloadOverlay(at: now) }
+        if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
-        renderer.draw(list, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
+        let ids = shown
+        renderer.draw(list.mapItems { ids.indices.contains($0) ? ids[$0] : -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
                       rotation: options.rotation.degrees)
         needsDraw = false
         takeScreenshots(now: now)
@@ -338,8 +380,10 @@ final class App {
             eventLog?.firstFrame()
         }
         if let eventLog {
-            for d in list.images where d.quality == .full && renderer.hasTexture(item: d.item, quality: .full) {
-                eventLog.imageShown(d.item, source: items[d.item].image.description)
+            eventLog.framePresented()
+            for d in list.images where d.quality == .full && shown.indices.contains(d.item)
+                && renderer.hasTexture(item: shown[d.item], quality: .full) {
+                eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
             }
         }
     }

@@ -72,7 +72,7 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Show a frame-time HUD; on exit print one JSON line of frame statistics.")
     var stats = false
 
-    @Option(help: "Write milestones (first_frame, image_shown, thumbs_done) to this file.")
+    @Option(help: "Write milestones (first_frame, image_shown, thumbs_done, slide, content, input, fan_shown) to this file.")
     var events: String?
 
     @Option(help: "Feed this script of input events through the event queue (SPEC 11), on virtual time.")
@@ -83,6 +83,9 @@ struct SDLPhoto: ParsableCommand {
 
     @Flag(help: "Replay in wall-clock time instead of virtual time.")
     var realtime = false
+
+    @Option(help: "Fetch a manifest URL again every SECONDS to pick up new and removed photos (0: never); local folders are watched.")
+    var refresh: Double = 300
 
     @Option(help: "Disk cache for photos from the network, in MiB ($XDG_CACHE_HOME/sdlphoto).")
     var diskCache: Int = 1024
@@ -97,6 +100,7 @@ struct SDLPhoto: ParsableCommand {
         if let start, start < 1 { throw ValidationError("--start counts from 1") }
         if frameMs <= 0 || frameMs > 1000 { throw ValidationError("--frame-ms must be in (0, 1000]") }
         if textureBudget < 16 { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
+        if refresh < 0 || (refresh > 0 && refresh < 0.1) { throw ValidationError("--refresh takes 0 (never) or at least 0.1 seconds") }
         if diskCache < 0 { throw ValidationError("--disk-cache cannot be negative") }
         if let slideshow, !(slideshow >= 0.1 && slideshow <= 86_400) { throw ValidationError("--slideshow takes 0.1 to 86400 seconds") }
         if !(idle >= 1) { throw ValidationError("--idle must be at least 1 second") }
@@ -108,19 +112,22 @@ struct SDLPhoto: ParsableCommand {
         let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
-        let items: [SourceItem]
+        var segments: [(argument: String, items: [SourceItem])] = []
         do {
             if sources.isEmpty {
-                let (server, demo) = try SDLPhoto.demoGallery(network: network)
+                let (server, manifest, demo) = try SDLPhoto.demoGallery(network: network)
                 demoServer = server
-                items = demo
+                segments = [(manifest.absoluteString, demo)]
             } else {
-                items = try SourceList.collect(sources, recursive: recursive, sort: sort, network: network)
+                for argument in SourceList.expandingStandardInput(sources) {
+                    segments.append((argument, try SourceList.collect(argument: argument, recursive: recursive, sort: sort, network: network)))
+                }
             }
         } catch {
             Log.error("\(error)")
             throw ExitCode(2)
         }
+        var items: [SourceItem] { segments.flatMap(\.items) }
         guard !items.isEmpty else {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
@@ -136,6 +143,13 @@ struct SDLPhoto: ParsableCommand {
                 Log.error("cannot read the replay script \(replay): \(error.localizedDescription)")
                 throw ExitCode(2)
             }
+        }
+        // The program's own output (screenshots) landing in a watched folder is not a photo.
+        let own = Set(([screenshot] + (script?.events.map { event -> String? in
+            if case .screenshot(let path) = event.kind { path } else { nil }
+        } ?? [])).compactMap { $0 }.map(SourceList.canonicalPath))
+        if !own.isEmpty {
+            segments = segments.map { ($0.argument, SourceList.excluding(own, from: $0.items)) }
         }
         if let start, start > items.count {
             Log.error("--start \(start): there are only \(items.count) photos")
@@ -163,7 +177,9 @@ struct SDLPhoto: ParsableCommand {
             kiosk: kiosk,
             idleMs: idle * 1000,
             rotation: Rotation(degrees: rotate))
-        let code = App.run(items: items, network: network, options: options)
+        let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
+                                  network: network)
+        let code = App.run(items: segments.flatMap(\.items), network: network, content: content, options: options)
         if code != 0 { throw ExitCode(code) }
     }
 
@@ -184,11 +200,11 @@ struct SDLPhoto: ParsableCommand {
 
     /// The built-in gallery, served by the program to itself over loopback at a limited rate,
     /// so a first run shows placeholders, the progress fan and the swap (SPEC 1).
-    static func demoGallery(network: DataLoading?) throws -> (GalleryServer, [SourceItem]) {
+    static func demoGallery(network: DataLoading?) throws -> (GalleryServer, URL, [SourceItem]) {
         guard let folder = DemoGallery.folder else { throw SourceList.Unusable(description: "the demo gallery is missing from this build") }
         let server = try GalleryServer(configuration: .init(folder: folder, title: "sdlphoto demo", bytesPerSecond: demoBytesPerSecond))
         let manifest = try server.startAndWait()
-        return (server, try SourceList.manifest(at: manifest, network: network))
+        return (server, manifest, try SourceList.manifest(at: manifest, network: network))
     }
 
     /// Slow enough that the fan is seen filling on a first run, fast enough not to bore.

@@ -8,11 +8,12 @@ enum ConfigArguments {
     /// Every long option a config file may set, with the kind of value it takes.
     static let schema = ConfigSchema([
         "recursive": .flag, "sort": .choice(["name", "mtime", "random"]), "size": .string,
-        "fullscreen": .flag, "position": .string, "texture-budget": .integer, "disk-cache": .integer,
-        "start": .integer, "captions": .flag, "stats": .flag, "events": .string, "frame-ms": .number,
+        "fullscreen": .flag, "position": .string, "texture-budget": .integerIn(16...Int.max), "disk-cache": .integerIn(0...Int.max),
+        "refresh": .numberIn(0...Double.infinity), "start": .integerIn(1...Int.max), "captions": .flag, "stats": .flag,
+        "events": .string, "frame-ms": .numberIn(0.001...1000),
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber,
         "transition": .choice(["crossfade", "kenburns", "slide", "none"]), "shuffle": .flag, "loop": .flag,
-        "kiosk": .flag, "idle": .number, "rotate": .choice(["0", "90", "180", "270"]),
+        "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "rotate": .choice(["0", "90", "180", "270"]),
     ])
 
     static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]

@@ -1,12 +1,15 @@
 import Foundation
 import Glibc
+import PhotoCore
 
 /// SPEC 11's `--events` milestones: one line each, flushed at once, stamped with
 /// CLOCK_MONOTONIC seconds so outside tools can line them up.
 final class EventLog {
     private let handle: FileHandle
-    private var shown: Set<Int> = []
+    private var shown: Set<String> = []
     private var thumbsDone = false
+    private var fans: Set<Int> = []
+    private var fanInFrame: Int?
 
     init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -23,9 +26,9 @@ final class EventLog {
 
     func firstFrame() { write("first_frame") }
 
-    /// Once per item: its high-quality image is on screen.
+    /// Once per photo: its high-quality image is on screen.
     func imageShown(_ index: Int, source: String) {
-        guard shown.insert(index).inserted else { return }
+        guard shown.insert(source).inserted else { return }
         write("image_shown \(index) \(source)")
     }
 
@@ -37,4 +40,28 @@ final class EventLog {
     }
 
     func slide(_ index: Int) { write("slide \(index)") }
+
+    /// The source was read again and its photos changed (live content): there are now `count`.
+    func content(count: Int) { write("content \(count)") }
+
+    /// A press (touch down, left button down) or a key as the app takes it from the event queue:
+    /// the moment a latency measurement starts from.
+    func input(_ event: InputEvent) {
+        switch event {
+        case .touch(let t) where t.phase == .began: write(String(format: "input press %.0f %.0f", t.point.x, t.point.y))
+        case .mouseDown(let p, _): write(String(format: "input press %.0f %.0f", p.x, p.y))
+        case .key(let name, _): write("input key \(name)")
+        default: break
+        }
+    }
+
+    /// The frame being drawn holds a page's progress fan; written once presented.
+    func fanDrawn(_ index: Int) { fanInFrame = index }
+
+    /// After the swap: once per item, the first frame that showed its progress fan.
+    func framePresented() {
+        defer { fanInFrame = nil }
+        guard let index = fanInFrame, fans.insert(index).inserted else { return }
+        write("fan_shown \(index)")
+    }
 }

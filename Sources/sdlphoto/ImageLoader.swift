@@ -10,15 +10,27 @@ import PhotoRender
 /// loop that something is waiting. Call its methods from the main thread.
 final class ImageLoader: @unchecked Sendable {
     struct Request: Hashable, Sendable {
+        /// The item's identity (its place in the catalog, which only grows), not its position
+        /// on screen: a refresh moves positions, never identities.
         let item: Int
         let quality: ImageQuality
         /// Only make sure the thumbnail is in the shared cache; keep no pixels (a grid of
         /// thousands fills the cache in the background without holding them all).
         var warmOnly = false
+        /// Only this part of the full image (unit coordinates, top left origin), decoded to at
+        /// most `pixels` on the whole image's longer side: detail for a zoomed page.
+        var region: Rect? = nil
+        /// The camera's small EXIF thumbnail standing in until the real one is made.
+        var placeholder = false
+
+        /// The placeholder of this thumbnail request, or the request a placeholder stands in for.
+        var withPlaceholder: Request { Request(item: item, quality: quality, placeholder: true) }
+        var withoutPlaceholder: Request { Request(item: item, quality: quality) }
     }
 
     /// How urgent a request is; it orders both the network queue and the decode pool.
-    enum Urgency { case current, neighbour, visible, prefetch }
+    /// `background` is for work nobody looks at yet: filling the thumbnail cache.
+    enum Urgency { case current, neighbour, visible, prefetch, background }
 
     struct Result: Sendable {
         let request: Request
@@ -27,6 +39,8 @@ final class ImageLoader: @unchecked Sendable {
         let opaque: Bool
         /// The photo's own size as displayed (after EXIF orientation), where cheap to know.
         let originalSize: PixelSize?
+        /// For a detail: the part of the image its pixels cover, on whole decoded pixels.
+        var region: Rect? = nil
     }
 
     /// A file that does not decode is a broken tile; a network failure is a retry glyph.
@@ -41,8 +55,9 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    private let items: [SourceItem]
-    private let thumbnails: ThumbnailCache
+    /// Every item ever shown, by identity; guarded by `lock`.
+    private var items: [SourceItem]
+    let thumbnails: ThumbnailCache
     private let network: DataLoading?
     private let wake: @Sendable () -> Void
     private let lock = NSLock()
@@ -52,7 +67,7 @@ final class ImageLoader: @unchecked Sendable {
     private var done: Set<Request> = []
     private var transfers: [Request: TransferHandle] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
-    private var pool: DecodePool<Request, Result>!
+    private(set) var pool: DecodePool<Request, Result>!
 
     init(items: [SourceItem], thumbnails: ThumbnailCache, network: DataLoading?, wake: @escaping @Sendable () -> Void) {
         self.items = items
@@ -70,24 +85,33 @@ final class ImageLoader: @unchecked Sendable {
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side. A request in flight or answered is not repeated.
     func request(_ request: Request, pixels: Int, urgency: Urgency) {
-        guard items.indices.contains(request.item) else { return }
-        lock.lock()
-        let isNew = !done.contains(request) && inFlight.insert(request).inserted
-        lock.unlock()
-        guard isNew else { return }
-        let item = items[request.item]
-        let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
         let priority: DecodePriority = switch urgency {
-        case .current, .neighbour: .current
+        case .current: .current
+        // A neighbour's decode must not hold up the page on screen.
+        case .neighbour: .visible
         case .visible: .visible
         case .prefetch: .prefetch
+        case .background: .background
         }
+        lock.lock()
+        let known = items.indices.contains(request.item)
+        let waiting = inFlight.contains(request)
+        let isNew = known && !done.contains(request) && inFlight.insert(request).inserted
+        let item = known ? items[request.item] : nil
+        lock.unlock()
+        if waiting { pool.raise(key: request, to: priority) }
+        guard isNew, let item else { return }
+        let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
         switch source {
         case .file(let path) where request.quality == .thumbnail && item.thumbnail == nil:
             let cache = thumbnails
+            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels) }
             pool.submit(key: request, priority: priority) {
-                let result = cache.thumbnail(for: path, cellPixels: pixels).mapError(LoadError.decode)
-                if request.warmOnly { return Result(request: request, outcome: result.map { _ in [] }, opaque: false, originalSize: nil) }
+                if request.warmOnly {
+                    let warmed = cache.warm(for: path, cellPixels: pixels).map { [MipLevel]() }.mapError(LoadError.decode)
+                    return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
+                }
+                let result = cache.thumbnail(for: path, cellPixels: pixels).map { $0.shrunk(toCover: pixels) }.mapError(LoadError.decode)
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
         case .file(let path):
@@ -112,9 +136,15 @@ final class ImageLoader: @unchecked Sendable {
         case .current: .currentPage
         case .neighbour: .neighbourPage
         case .visible: .visibleThumbnail
-        case .prefetch: .prefetch
+        case .prefetch, .background: .prefetch
         }
-        let tracksProgress = request.quality == .full && !request.warmOnly
+        let tracksProgress = request.quality == .full && !request.warmOnly && request.region == nil
+        if tracksProgress {
+            // Known from the request on, so the fan shows in the frame the tap is handled in.
+            lock.lock()
+            progress[request.item] = (0, nil)
+            lock.unlock()
+        }
         let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
             guard tracksProgress, let self else { return }
             self.lock.lock()
@@ -145,10 +175,26 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
     }
 
-    private static func mipmapped(_ request: Request, _ result: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
+    /// `region` of `image` on whole pixels, and the region that covers exactly.
+    private static func cropped(_ image: DecodedImage, to region: Rect) -> (DecodedImage, Rect) {
+        let w = Double(image.width), h = Double(image.height)
+        let x0 = Int((region.minX * w).rounded(.down)), y0 = Int((region.minY * h).rounded(.down))
+        let x1 = min(image.width, Int((region.maxX * w).rounded(.up))), y1 = min(image.height, Int((region.maxY * h).rounded(.up)))
+        let exact = Rect(x: Double(x0) / w, y: Double(y0) / h, width: Double(x1 - x0) / w, height: Double(y1 - y0) / h)
+        return (image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), exact)
+    }
+
+    static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
+        var covered: Rect?
+        let result = decoded.map { image -> DecodedImage in
+            guard let region = request.region else { return image }
+            let (part, exact) = cropped(image, to: region)
+            covered = exact
+            return part
+        }
         let levels = result.map { image in MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) } }
         let opaque = (try? levels.get())?.first?.isOpaque ?? false
-        return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size())
+        return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size(), region: covered)
     }
 
     /// Stops a request that is no longer wanted: its transfer frees its connection at once.
@@ -158,11 +204,29 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         let handle = transfers.removeValue(forKey: request)
         let wasInFlight = inFlight.remove(request) != nil
-        progress[request.item] = request.quality == .full ? nil : progress[request.item]
+        if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
         handle?.cancel()
         if wasInFlight { pool.cancel(key: request) }
+        if wasInFlight && request.quality == .thumbnail { pool.cancel(key: request.withPlaceholder) }
         return wasInFlight
+    }
+
+    /// Items a refresh brought: they take the next identities, in order.
+    func add(_ newItems: [SourceItem]) {
+        lock.lock()
+        items += newItems
+        lock.unlock()
+    }
+
+    /// Stops and forgets everything asked for an item that has gone.
+    func discard(item: Int) {
+        lock.lock()
+        let requests = inFlight.filter { $0.item == item }
+        done = done.filter { $0.item != item }
+        inbox.removeAll { $0.request.item == item }
+        lock.unlock()
+        for request in requests { cancel(request) }
     }
 
     /// Lets a finished request be made again (its texture was let go, or a retry).
@@ -177,6 +241,13 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return progress[item]
+    }
+
+    /// Identities of the thumbnails asked for on screen (not cache warming) still in flight.
+    var pendingThumbnails: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return inFlight.compactMap { $0.quality == .thumbnail && !$0.warmOnly ? $0.item : nil }
     }
 
     /// Everything finished since the last call.
@@ -214,9 +285,14 @@ final class ImageLoader: @unchecked Sendable {
     private func deliver(_ result: Result) {
         lock.lock()
         defer { lock.unlock() }
+        if result.request.placeholder {
+            // Only while the real thumbnail is still on its way; it never replaces one.
+            if inFlight.contains(result.request.withoutPlaceholder), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
+            return
+        }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
         guard inFlight.remove(result.request) != nil else { return }
-        if result.request.quality == .full { progress[result.request.item] = nil }
+        if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
         done.insert(result.request)
         inbox.append(result)
     }

@@ -30,13 +30,35 @@ enum Location: Hashable, Sendable, CustomStringConvertible {
 
 /// One photo to show: its image, an optional placeholder, a caption and, from a manifest, its
 /// size before anything is loaded.
-struct SourceItem: Sendable {
+struct SourceItem: Sendable, Equatable {
     var image: Location
     var thumbnail: Location?
     var caption: String?
     var pixelSize: Size?
+    /// A local file's size and modification time when it was listed.
+    var stamp: FileStamp?
 
-    init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil) {
-        self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize
+    init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil) {
+        self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize; self.stamp = stamp
+    }
+
+    /// What makes two listings the same photo across a refresh: where its bytes are, and for a
+    /// file, the file as it was (a file rewritten in place is a new photo at the same spot).
+    var identity: String {
+        let base = image.description + "\u{0}" + (thumbnail?.description ?? "")
+        return stamp.map { base + "\u{0}\($0.size):\($0.modified)" } ?? base
+    }
+}
+
+/// A file's size and modification time (ns), from `stat`.
+struct FileStamp: Hashable, Sendable {
+    let size: Int64
+    let modified: Int64
+
+    init?(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        size = Int64(st.st_size)
+        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
     }
 }

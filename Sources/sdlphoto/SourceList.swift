@@ -15,21 +15,47 @@ struct SourceList {
     /// that does not decode becomes a broken-image tile), image files of directories, http(s)
     /// URLs, manifests (`.json`, a path or URL), and `-` for a list of those on standard input.
     static func collect(_ arguments: [String], recursive: Bool, sort: Sort, network: DataLoading?) throws -> [SourceItem] {
-        var items: [SourceItem] = []
-        for argument in arguments {
-            if argument == "-" {
-                let list = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                let lines = list.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
-                items += try collect(lines, recursive: recursive, sort: sort, network: network)
-            } else if let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
-                items += url.pathExtension.lowercased() == "json" ? try manifest(at: url, network: network) : [SourceItem(image: .url(url))]
-            } else if argument.lowercased().hasSuffix(".json") {
-                items += try manifestItems(loadManifest { try Manifest.load(path: argument) })
-            } else {
-                items += paths([argument], recursive: recursive, sort: sort).map { SourceItem(image: .file($0)) }
-            }
+        try expandingStandardInput(arguments).flatMap { try collect(argument: $0, recursive: recursive, sort: sort, network: network) }
+    }
+
+    /// `-` replaced by the lines it reads from standard input (read once: a refresh lists them
+    /// again from here).
+    static func expandingStandardInput(_ arguments: [String]) -> [String] {
+        arguments.flatMap { argument -> [String] in
+            guard argument == "-" else { return [argument] }
+            let list = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            return list.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
         }
-        return items
+    }
+
+    /// What one argument (not `-`) names now.
+    static func collect(argument: String, recursive: Bool, sort: Sort, network: DataLoading?) throws -> [SourceItem] {
+        if let url = remoteManifest(argument) { return try manifest(at: url, network: network) }
+        if let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+            return [SourceItem(image: .url(url))]
+        }
+        if argument.lowercased().hasSuffix(".json") {
+            return try manifestItems(loadManifest { try Manifest.load(path: argument) })
+        }
+        return paths([argument], recursive: recursive, sort: sort).map { SourceItem(image: .file($0), stamp: FileStamp(path: $0)) }
+    }
+
+    /// An absolute path with `.` and `..` resolved, for comparing paths however they were given.
+    static func canonicalPath(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// `items` without the local files at `paths` (canonical).
+    static func excluding(_ paths: Set<String>, from items: [SourceItem]) -> [SourceItem] {
+        items.filter { item in
+            guard case .file(let path) = item.image else { return true }
+            return !paths.contains(canonicalPath(path))
+        }
+    }
+
+    /// The URL of an argument that is a manifest on a server, re-fetched on `--refresh`.
+    static func remoteManifest(_ argument: String) -> URL? {
+        guard let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.pathExtension.lowercased() == "json" else { return nil }
+        return url
     }
 
     /// Fetches and parses a manifest before the window opens (nothing is on screen to block).
@@ -49,19 +75,20 @@ struct SourceList {
         do { return try load() } catch { throw Unusable(description: "\(error)") }
     }
 
-    private static func manifestItems(_ manifest: Manifest) -> [SourceItem] {
-        for warning in manifest.warnings { Log.error("\(warning)") }
+    static func manifestItems(_ manifest: Manifest, logging: Bool = true) -> [SourceItem] {
+        if logging { for warning in manifest.warnings { Log.error("\(warning)") } }
         return manifest.items.compactMap { item in
             guard let image = Location(item.image) else {
-                Log.error("\(item.image.absoluteString): only files, http and https can be shown")
+                if logging { Log.error("\(item.image.absoluteString): only files, http and https can be shown") }
                 return nil
             }
             let size = item.width.flatMap { w in item.height.map { Size(width: Double(w), height: Double($0)) } }
-            return SourceItem(image: image, thumbnail: item.thumbnail.flatMap(Location.init), caption: item.caption, pixelSize: size)
+            let stamp = if case .file(let path) = image { FileStamp(path: path) } else { FileStamp?.none }
+            return SourceItem(image: image, thumbnail: item.thumbnail.flatMap(Location.init), caption: item.caption, pixelSize: size, stamp: stamp)
         }
     }
 
-    private static func paths(_ arguments: [String], recursive: Bool, sort: Sort) -> [String] {
+    static func paths(_ arguments: [String], recursive: Bool, sort: Sort) -> [String] {
         var paths: [String] = []
         let fm = FileManager.default
         for argument in arguments {

@@ -28,6 +28,8 @@ let programOptions = ConfigSchema([
     "font": .string,
     "fit": .choice(["fit", "fill"]),
     "slideshow": .flagOrNumber,
+    "disk-cache": .integerIn(0...Int.max),
+    "refresh": .numberIn(0.5...600),
 ])
 
 /// The error `body` throws, or nil when it throws none.

@@ -27,6 +27,9 @@ import PhotoConfig
         ("fit = \"zoom\"", "'fit' must be one of \"fit\", \"fill\", not \"zoom\""),
         ("fit = false", "'fit' must be one of \"fit\", \"fill\", not false"),
         ("slideshow = \"often\"", "'slideshow' must be true, false or a number of seconds, not \"often\""),
+        ("disk-cache = -1", "'disk-cache' must be an integer of at least 0, not -1"),
+        ("refresh = 0.1", "'refresh' must be a number from 0.5 to 600.0, not 0.1"),
+        ("refresh = 601", "'refresh' must be a number from 0.5 to 600.0, not 601"),
     ])
     func aValueOfTheWrongKindIsAnErrorNamingTheFileTheLineAndTheKey(line: String, message: String) throws {
         try withConfigFile("# my settings\n\(line)\n") { path in

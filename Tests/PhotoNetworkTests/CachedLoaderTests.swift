@@ -64,6 +64,30 @@ struct CachedLoaderTests {
         #expect(server.requestCount("/fresh") == 1)
     }
 
+    @Test("a refresh asks the server even while the stored copy is fresh, and a 304 spares the body")
+    func refreshRevalidatesAFreshEntry() async throws {
+        let server = try await TestServer.start([
+            "/tagged": { request in
+                let headers: HTTPHeaders = [.eTag: "\"v1\"", .cacheControl: "max-age=600"]
+                if request.headers[.ifNoneMatch] == "\"v1\"" { return HTTPResponse(statusCode: .notModified, headers: headers) }
+                return HTTPResponse(statusCode: .ok, headers: headers, body: Self.body)
+            },
+        ])
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+
+        _ = await response(loader, server.url("tagged"))
+        let cached = await response(loader, server.url("tagged"))
+        let (recorder, _) = loader.record(server.url("tagged"), revalidate: true)
+        guard case .success(let refreshed)? = await recorder.result() else { Issue.record("refresh failed"); return }
+
+        #expect(cached?.source == .cache)
+        #expect(refreshed.source == .revalidatedCache && refreshed.body == Self.body)
+        #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
+    }
+
     @Test("after max-age the entry is fetched again")
     func expiredEntryIsFetchedAgain() async throws {
         let server = try await Self.startServer()

@@ -53,6 +53,21 @@ struct DataLoaderFaultTests {
         #expect(error == .truncatedBody(received: 3_000, expected: 8_000) || error == .connectionReset(host: "127.0.0.1"))
     }
 
+    @Test("a peer that resets the connection mid-body (RST) ends as a reset, and nothing is cached")
+    func resetMidBody() async throws {
+        let server = try ResettingServer(announcedLength: 80_000, sentLength: 30_000)
+        defer { server.stop() }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = CachedLoader(loader: try DataLoader(), cache: try DataCache(folder: folder.url))
+        let (recorder, _) = loader.record(server.url("photo.jpg"))
+        #expect(await recorder.error() == .connectionReset(host: "127.0.0.1"))
+        // Mid-body: the first 30,000 bytes had arrived when the reset came.
+        #expect(recorder.progressReports.map(\.received).max() == 30_000)
+        #expect(server.resets == 1)
+        #expect(folder.fileNames == [])
+    }
+
     @Test("404 and 500 end as HTTP status errors")
     func httpStatuses() async throws {
         #expect(try await error(at: "/missing") == .httpStatus(404))

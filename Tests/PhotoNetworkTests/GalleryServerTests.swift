@@ -20,6 +20,28 @@ struct GalleryServerTests {
         return await recorder.result()
     }
 
+    @Test("a refreshed manifest is revalidated: 304 while the folder is the same, the new list once a photo comes")
+    func manifestRevalidation() async throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        let server = try GalleryServer(configuration: .init(folder: folder.url, bytesPerSecond: nil))
+        let manifestURL = try await server.start()
+        defer { Task { await server.stop() } }
+        let cache = try TemporaryFolder()
+        defer { cache.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: cache.url))
+        let refresh = DataRequest(url: manifestURL, revalidate: true)
+
+        let first = try #require(await fetch(loader, refresh)).get()
+        let same = try #require(await fetch(loader, refresh)).get()
+        try ScriptedBody.bytes(2_000).write(to: folder.url.appendingPathComponent("c.jpg"))
+        let changed = try #require(await fetch(loader, refresh)).get()
+
+        #expect(first.source == .network && same.source == .revalidatedCache && changed.source == .network)
+        #expect(same.body == first.body)
+        #expect(try Manifest.parse(changed.body, location: manifestURL).items.map(\.caption) == ["a.png", "b photo.jpg", "c.jpg"])
+    }
+
     @Test("the manifest lists the folder's images, whose relative URLs load from the server")
     func manifestListsImages() async throws {
         let folder = try Self.makeFolder()

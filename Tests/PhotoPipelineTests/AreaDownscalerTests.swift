@@ -36,4 +36,14 @@ import Testing
         #expect(AreaDownscaler.fittedSize(PixelSize(width: 10000, height: 1), maxPixelSize: 100)
                 == PixelSize(width: 100, height: 1))
     }
+
+    @Test func shrinkingToCoverACellKeepsTheShorterSideAtTheCellSize() {
+        let thumb = image(256, 192) { x, _ in [UInt8(x), 100, 50, 255] }
+        let cell = thumb.shrunk(toCover: 158)
+        #expect(cell.width == 211 && cell.height == 158)
+        let portrait = image(120, 256) { _, _ in [9, 9, 9, 255] }.shrunk(toCover: 100)
+        #expect(portrait.width == 100 && portrait.height == 214)
+        #expect(thumb.shrunk(toCover: 192) == thumb)  // already small enough: untouched
+        #expect(thumb.shrunk(toCover: 300) == thumb)
+    }
 }

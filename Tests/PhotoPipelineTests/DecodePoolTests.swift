@@ -100,6 +100,21 @@ final class Gate: @unchecked Sendable {
         #expect(got.keys == ["blocker", "b", "a"])
     }
 
+    @Test func raisingMovesAWaitingJobUpButNeverDown() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "cache", priority: .background) { 1 }
+        pool.submit(key: "beyond", priority: .prefetch) { 2 }
+        pool.submit(key: "cell", priority: .visible) { 3 }
+        pool.raise(key: "beyond", to: .current)  // scrolled into view
+        pool.raise(key: "cell", to: .background)  // no effect
+        gate.release()
+        #expect(got.wait(for: 4))
+        #expect(got.keys == ["blocker", "beyond", "cell", "cache"])
+    }
+
     @Test func workersDecodeRealFilesConcurrently() throws {
         let dir = TempDirectory()
         let paths = (0..<8).map { i in dir.write("\(i).jpg", JPEGFixture.solid(width: 300 + i * 10, height: 200, (UInt8(i * 30), 0, 0))) }

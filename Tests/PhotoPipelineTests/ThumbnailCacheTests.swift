@@ -117,3 +117,88 @@ import PhotoStorage
         #expect(ThumbnailCache.standard().root.hasSuffix("/.cache/thumbnails"))
     }
 }
+
+@Suite struct ThumbnailWarmingTests {
+    let photos = TempDirectory()
+    let cacheHome = TempDirectory()
+    var cache: ThumbnailCache { ThumbnailCache(root: cacheHome.path + "/thumbnails") }
+
+    func photo(_ name: String) -> String {
+        photos.write(name, JPEGFixture.solid(width: 600, height: 400, (40, 90, 200)))
+    }
+
+    func succeeded(_ result: Result<Void, DecodeError>) -> Bool {
+        if case .success = result { return true }
+        return false
+    }
+
+    @Test func warmingStoresOnceAndThenDecodesNothing() throws {
+        let path = photo("warm.jpg"), decoder = CountingDecoder()
+        #expect(!cache.hasCurrentThumbnail(for: path, size: 256))
+        #expect(succeeded(cache.warm(for: path, cellPixels: 256, decoder: decoder)))
+        #expect(cache.hasCurrentThumbnail(for: path, size: 256))
+        #expect(succeeded(cache.warm(for: path, cellPixels: 256, decoder: decoder)))
+        #expect(decoder.count == 1)
+        #expect(cache.load(for: path, size: 256)?.width == 256)
+        #expect(!succeeded(cache.warm(for: photos.write("notes.jpg", Array("hello".utf8)), cellPixels: 256)))
+    }
+
+    @Test func aStaleEntryIsNotCurrentAndWarmingReplacesIt() throws {
+        let path = photo("stale.jpg"), decoder = CountingDecoder()
+        _ = cache.warm(for: path, cellPixels: 128, decoder: decoder)
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(!cache.hasCurrentThumbnail(for: path, size: 128))
+        _ = cache.warm(for: path, cellPixels: 128, decoder: decoder)
+        #expect(decoder.count == 2)
+        #expect(cache.hasCurrentThumbnail(for: path, size: 128))
+    }
+
+    @Test func anotherFilesEntryOrGarbageIsNotCurrent() throws {
+        let a = photo("a.jpg"), b = photo("b.jpg")
+        _ = cache.warm(for: a, cellPixels: 128)
+        #expect(rename(cache.thumbnailPath(for: a, flavor: .normal), cache.thumbnailPath(for: b, flavor: .normal)) == 0)
+        #expect(!cache.hasCurrentThumbnail(for: b, size: 128))
+        _ = TempDirectory.writeFile(cache.thumbnailPath(for: b, flavor: .normal), Array("garbage".utf8))
+        #expect(!cache.hasCurrentThumbnail(for: b, size: 128))
+        #expect(!cache.hasCurrentThumbnail(for: photos.path + "/missing.jpg", size: 128))
+    }
+
+    @Test func keysBehindALongChunkAreStillFound() throws {
+        let path = photo("gnome.jpg")
+        let pixels = DecodedImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+        let png = PNGTextChunks.insert([
+            ("Comment", String(repeating: "x", count: 3 * ThumbnailCache.headBytes)),
+            ("Thumb::URI", FileURI.of(path: path)),
+            ("Thumb::MTime", String(ThumbnailCache.modificationTime(of: path)!)),
+        ], into: try PNGCodec.encode(pixels))
+        try AtomicFile.makeDirectories(cache.root + "/normal", mode: 0o700)
+        _ = TempDirectory.writeFile(cache.thumbnailPath(for: path, flavor: .normal), png)
+        #expect(cache.hasCurrentThumbnail(for: path, size: 100))
+        #expect(cache.load(for: path, size: 100) == pixels)
+    }
+
+    @Test func damagedPixelsBehindValidKeysAreRegeneratedWhenShown() throws {
+        let path = photo("torn.jpg"), decoder = CountingDecoder()
+        _ = cache.warm(for: path, cellPixels: 128, decoder: decoder)
+        let thumb = cache.thumbnailPath(for: path, flavor: .normal)
+        let png = try FileBytes.read(path: thumb, maxBytes: 1 << 20)
+        _ = TempDirectory.writeFile(thumb, Array(png.prefix(png.count / 2)))
+        #expect(cache.hasCurrentThumbnail(for: path, size: 128))  // the cheap check trusts the keys
+        #expect(cache.load(for: path, size: 128) == nil)
+        #expect(cache.thumbnail(for: path, cellPixels: 128, decoder: decoder).map(\.width) == .success(128))
+        #expect(decoder.count == 2)
+    }
+
+    @Test func theCamerasThumbnailStandsInOnlyUntilTheCacheHoldsTheRealOne() throws {
+        let small = JPEGFixture.solid(width: 160, height: 120, (250, 0, 0))
+        let camera = photos.write("camera.jpg", ExifSegment.splice(ExifSegment.make(orientation: 6, thumbnail: small),
+                                                                   into: JPEGFixture.solid(width: 640, height: 480, (0, 0, 250))))
+        let stand = try #require(cache.placeholder(for: camera, cellPixels: 160))
+        #expect(stand.width == 120 && stand.height == 160)  // turned like the photo
+        #expect(isClose(stand.rgba(x: 60, y: 80), (250, 0, 0), tolerance: 30))
+        _ = cache.warm(for: camera, cellPixels: 160)
+        #expect(cache.placeholder(for: camera, cellPixels: 160) == nil)
+        #expect(cache.placeholder(for: photo("plain.jpg"), cellPixels: 160) == nil)  // no EXIF thumbnail
+    }
+}

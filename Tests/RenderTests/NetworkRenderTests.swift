@@ -58,6 +58,38 @@ import Testing
         #expect(photo, "centre \(done.mean(fanArea))")
     }
 
+    /// A tap shows the fan at once, on the photo as it flies out of its cell, not only once
+    /// the present transition has ended (virtual time: the screenshot is mid-flight).
+    @Test func theFanRidesOnThePhotoWhileItFliesOut() async throws {
+        let dir = try Fixtures.folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        let colour = BrowserSession.colour(3, of: 12), other = BrowserSession.colour(9, of: 12)
+        try Self.noisyPhoto(dir.appendingPathComponent("p0.png"), colour: colour, thumbnail: dir.appendingPathComponent("thumbs/p0.png"))
+        try Self.noisyPhoto(dir.appendingPathComponent("p1.png"), colour: other, thumbnail: dir.appendingPathComponent("thumbs/p1.png"))
+        let server = try GalleryServer(configuration: .init(folder: dir, bytesPerSecond: 30_000))
+        let manifest = try await server.start()
+        let shot = dir.appendingPathComponent("flying.png"), script = dir.appendingPathComponent("s.txt")
+        try "1000 click 80 80\n1150 screenshot \(shot.path)\n1200 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, manifest.absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let s = try Screenshot(path: shot.path)
+        // The flying photo: the box of its colour.
+        var box = (minX: Int.max, minY: Int.max, maxX: 0, maxY: 0)
+        for y in stride(from: 0, to: s.height, by: 2) {
+            for x in stride(from: 0, to: s.width, by: 2) {
+                let p = s.image.rgba(x: x, y: y)
+                guard abs(Double(p.r) - colour.0) < 14, abs(Double(p.g) - colour.1) < 14, abs(Double(p.b) - colour.2) < 14 else { continue }
+                box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            }
+        }
+        let centre = Point(x: Double(box.minX + box.maxX) / 2, y: Double(box.minY + box.maxY) / 2)
+        // At rest the page would be 1200 pt wide and centred on (640, 400).
+        #expect(box.maxX - box.minX < 1150 && centre.distance(to: Point(x: 640, y: 400)) > 40, "not mid-flight: photo box \(box)")
+        #expect(s.whitePixels(Rect(center: centre, size: Size(width: 60, height: 60))) > 40, "no fan at the flying photo's centre \(centre)")
+    }
+
     @Test func aRefusedConnectionLeavesTheRetryGlyphAndATapRetries() async throws {
         let dir = try Fixtures.folder()
         let colour = BrowserSession.colour(7, of: 12)
@@ -82,6 +114,33 @@ import Testing
             #expect(page, "\(path): page \(s.mean(Rect(x: 100, y: 100, width: 300, height: 200)))")
             #expect(s.whitePixels(Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))) > 40, "\(path): no retry glyph")
         }
+    }
+
+    /// A peer that sends part of the body and then a TCP reset (RST, not a clean close).
+    @Test func aConnectionResetMidBodyLeavesTheRetryGlyphAndNoCacheEntry() async throws {
+        let dir = try Fixtures.folder()
+        let colour = BrowserSession.colour(1, of: 12)
+        try Fixtures.twoTone(dir.appendingPathComponent("thumb.png"), width: 150, height: 100,
+                             first: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)), second: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)))
+        let server = try ResettingServer(announcedLength: 400_000, sentLength: 100_000)
+        defer { server.stop() }
+        let manifest = dir.appendingPathComponent("gallery.json")
+        try #"{"items": [{"image": "\#(server.url("photo.jpg").absoluteString)", "thumbnail": "thumb.png", "width": 600, "height": 400}]}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let shot = dir.appendingPathComponent("shot.png"), script = dir.appendingPathComponent("s.txt")
+        try "1500 screenshot \(shot.path)\n1600 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let cache = dir.appendingPathComponent("cache")
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.path],
+                                           environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(server.resets >= 1)
+        #expect(run.stderr.contains("was reset"), "stderr: \(run.stderr)")
+        let s = try Screenshot(path: shot.path)
+        let placeholder = s.looks(Rect(x: 100, y: 100, width: 300, height: 200), like: colour)
+        #expect(placeholder, "page \(s.mean(Rect(x: 100, y: 100, width: 300, height: 200)))")
+        #expect(s.whitePixels(Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))) > 40, "no retry glyph")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("sdlphoto").path)) ?? []
+        #expect(left == [], "cache after a reset: \(left)")
     }
 
     @Test func anHTMLPageServedAsAJPEGEndsInTheRetryGlyphNotABrokenTile() async throws {

@@ -46,6 +46,11 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
     public func intersects(_ r: Rect) -> Bool { minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY }
+    /// The overlap of two rects; zero-sized where they do not overlap.
+    public func intersection(_ r: Rect) -> Rect {
+        let x0 = max(minX, r.minX), y0 = max(minY, r.minY)
+        return Rect(x: x0, y: y0, width: max(0, min(maxX, r.maxX) - x0), height: max(0, min(maxY, r.maxY) - y0))
+    }
     /// True when `r` lies wholly inside this rectangle (edges may touch), within `tolerance`.
     public func contains(_ r: Rect, tolerance: Double = 1e-9) -> Bool {
         r.minX >= minX - tolerance && r.maxX <= maxX + tolerance

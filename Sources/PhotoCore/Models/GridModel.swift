@@ -114,6 +114,16 @@ public struct GridModel: Equatable, Sendable {
         restOffset = clamp(restOffset, 0, maxOffset)
     }
 
+    /// The number of cells changed (content refreshed): the grid stays where it is, within the
+    /// new bounds; a selection past the end moves to the last cell.
+    public mutating func setCount(_ count: Int, at time: Double) {
+        let offset = clamp(self.offset(at: time), 0, .infinity)
+        momentum = nil
+        layout = GridLayout(width: viewport.width, count: count, targetCellSize: targetCellSize)
+        restOffset = clamp(offset, 0, maxOffset)
+        if let s = selection { selection = count == 0 ? nil : min(s, count - 1) }
+    }
+
     public mutating func scrollToTop() { restOffset = 0; momentum = nil; dragStart = nil }
 
     private mutating func relayout() {

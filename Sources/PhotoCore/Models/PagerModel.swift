@@ -95,6 +95,17 @@ public struct PagerModel: Equatable, Sendable {
         return changed
     }
 
+    /// The pages changed under the strip (content refreshed): it rests on `index` of `count`
+    /// pages, and a running settle still lands where it was going (`target`) or stops.
+    public mutating func reindex(count: Int, index: Int, settleTarget target: Int?) {
+        self.count = max(count, 1)
+        self.index = clamp(index, 0, self.count - 1)
+        if let s = settle {
+            if let target { settle = (s.from, clamp(target, 0, self.count - 1), s.tween) }
+            else { settle = nil; restOffset = 0 }
+        }
+    }
+
     public mutating func resize(width: Double) {
         viewportWidth = width
         restOffset = 0; settle = nil; dragStart = nil

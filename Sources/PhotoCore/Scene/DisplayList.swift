@@ -104,4 +104,16 @@ public struct DisplayList: Equatable, Sendable {
     public var images: [ImageDraw] {
         commands.compactMap { if case .image(let d) = $0 { d } else { nil } }
     }
+
+    /// The same list with each image's `item` renamed: the scene counts items by position, the
+    /// shell's textures by an identity that survives a refresh.
+    public func mapItems(_ rename: (Int) -> Int) -> DisplayList {
+        var list = self
+        list.commands = commands.map { command in
+            guard case .image(var d) = command else { return command }
+            d.item = rename(d.item)
+            return .image(d)
+        }
+        return list
+    }
 }

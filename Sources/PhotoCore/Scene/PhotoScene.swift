@@ -32,7 +32,7 @@ public struct PhotoScene: Equatable, Sendable {
 
     enum PanOwner: Equatable, Sendable { case none, grid, pager, zoom, lift, pinch }
 
-    public private(set) var items: [Item]
+    public internal(set) var items: [Item]
     public private(set) var viewport: Size
     /// The scene's clock (ms): the latest time it was handed.
     public private(set) var now: Double = 0
@@ -95,7 +95,9 @@ public struct PhotoScene: Equatable, Sendable {
         if recognizer.isTracking || recognizer.nextDeadline != nil { return true }
         if pager.isSettling || pager.isDragging || !zoom.isSettled(at: now) { return true }
         if grid.isMoving(at: now) || grid.showsIndicator(at: now) { return true }
-        let fading = thumbnailArrivals.values.contains { now - $0 < Self.thumbnailFadeDuration }
+        // In the grid only cells on screen fade; a thumbnail arriving off screen needs no frame.
+        let cells = mode == .grid ? grid.visibleRange(at: now) : nil
+        let fading = thumbnailArrivals.contains { i, t in now - t < Self.thumbnailFadeDuration && cells?.contains(i) != false }
             || fullArrivals.values.contains { now - $0 < Self.fullImageCrossFadeDuration }
         return fading
     }

@@ -1,7 +1,7 @@
 /// The order photos take in a slideshow: in sequence, or shuffled so that every photo shows once
 /// per cycle (a new shuffle each cycle, never starting with the photo that just ended one).
 public struct SlideOrder: Equatable, Sendable {
-    public let count: Int
+    public private(set) var count: Int
     public let shuffle: Bool
     private var state: UInt64
     private(set) var cycle: [Int]
@@ -24,6 +24,13 @@ public struct SlideOrder: Equatable, Sendable {
     public mutating func bringToFront(_ index: Int) {
         guard let p = position(of: index) else { return }
         cycle.swapAt(0, p)
+    }
+
+    /// The photos changed (content refreshed): those that stayed keep their turn, new ones come
+    /// at the end of this cycle.
+    public mutating func replaceItems(_ change: ContentChange) {
+        count = change.newCount
+        cycle = shuffle ? cycle.compactMap { change.newIndices[$0] } + change.added : Array(0..<count)
     }
 
     /// Starts the next cycle.

@@ -51,7 +51,8 @@ public struct Slideshow: Equatable, Sendable {
         shownSince = now
     }
 
-    public var current: Int { order[position] }
+    /// The photo on screen (0 when a refresh left none: check `isFinished`).
+    public var current: Int { order.count == 0 ? 0 : order[position] }
     public var durationOfTransition: Double {
         switch transition {
         case .crossfade, .kenburns: Self.fadeDuration
@@ -109,6 +110,24 @@ public struct Slideshow: Equatable, Sendable {
         position = up.position
         shownSince = now
         return current
+    }
+
+    /// The photos changed (content refreshed, SPEC 7): the one on screen stays; if it left, the
+    /// photo that took its place shows from now. Nothing left: the slideshow is finished.
+    public mutating func replaceItems(_ change: ContentChange, now: Double) {
+        let shown = current
+        order.replaceItems(change)
+        ready = Set(ready.compactMap { change.newIndices[$0] })
+        failed = Set(failed.compactMap { change.newIndices[$0] })
+        outgoing = outgoing.flatMap { o in change.newIndices[o.index].map { ($0, o.start, o.since) } }
+        guard let replacement = change.successor(of: shown) else {
+            position = 0
+            outgoing = nil
+            isFinished = true
+            return
+        }
+        position = order.position(of: replacement) ?? 0
+        if change.newIndices[shown] == nil { shownSince = now }
     }
 
     /// Something moves: a transition, or Ken Burns' slow pan and zoom.

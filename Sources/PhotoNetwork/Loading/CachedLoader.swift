@@ -40,7 +40,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         queue.async { [self] in
             guard !load.isFinished else { return }
             let stored = cache.cachedResponse(for: request.url)
-            if let stored, stored.metadata.isFresh(at: now()) {
+            if let stored, !request.revalidate, stored.metadata.isFresh(at: now()) {
                 progress(Int64(stored.body.count), Int64(stored.body.count))
                 return load.finish(.success(response(from: stored, source: .cache)))
             }

@@ -40,10 +40,14 @@ public struct DataRequest: Hashable, Sendable {
     public var url: URL
     /// Header name → value, sent as given.
     public var headers: [String: String]
+    /// Ask the server even when a cached copy is still fresh (a refresh that must see changes);
+    /// the cache's validators still spare the body when nothing changed.
+    public var revalidate: Bool
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false) {
         self.url = url
         self.headers = headers
+        self.revalidate = revalidate
     }
 }
 

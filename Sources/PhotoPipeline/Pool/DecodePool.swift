@@ -37,6 +37,12 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
         queue.reprioritize(key: key, to: priority)
     }
 
+    /// Moves a waiting job up, never down: a cell prefetched just beyond the screen that scrolls
+    /// into view, say.
+    public func raise(key: Key, to priority: DecodePriority) {
+        queue.raise(key: key, to: priority)
+    }
+
     public func cancel(key: Key) { queue.cancel(key: key) }
 
     /// Jobs waiting for a worker (not those running), for tests and the stats HUD.
@@ -44,7 +50,9 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
 }
 
 /// How urgent a job is; higher runs first, first come first served within one level.
+/// `background`: work nobody looks at yet (filling the thumbnail cache); `prefetch`: what is
+/// likely to be looked at next (the rows just beyond the screen, the pages beside this one).
 public enum DecodePriority: Int, Comparable, Sendable {
-    case prefetch = 0, visible = 1, current = 2
+    case background = 0, prefetch = 1, visible = 2, current = 3
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }

@@ -20,57 +20,62 @@ enum AreaDownscaler {
         let columns = Coverage.table(from: image.width, to: target.width)
         let rows = Coverage.table(from: image.height, to: target.height)
 
-        // Pass 1: each source row shrinks horizontally into premultiplied floats.
-        var narrow = [Float](repeating: 0, count: target.width * image.height * 4)
-        image.pixels.withUnsafeBufferPointer { src in
-            narrow.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<image.height {
-                    let srcRow = y * image.width * 4, dstRow = y * target.width * 4
-                    for (x, spans) in columns.enumerated() {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        for span in spans {
-                            let i = srcRow + span.index * 4
-                            let alpha = Float(src[i + 3]) * span.weight
-                            r += Float(src[i]) * alpha
-                            g += Float(src[i + 1]) * alpha
-                            b += Float(src[i + 2]) * alpha
-                            a += alpha
-                        }
-                        let o = dstRow + x * 4
-                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b; dst[o + 3] = a
-                    }
-                }
-            }
-        }
-
-        // Pass 2: columns shrink vertically; colours return to straight alpha.
+        // Row by row, holding two rows of floats rather than a whole narrowed image: each source row
+        // shrinks horizontally into premultiplied floats once (a row on the border of two output
+        // rows is reused), and output rows sum them by weight, back to straight alpha.
         let rowFloats = target.width * 4
         var out = [UInt8](repeating: 0, count: target.width * target.height * 4)
+        var line = [Float](repeating: 0, count: rowFloats)
         var sum = [Float](repeating: 0, count: rowFloats)
-        narrow.withUnsafeBufferPointer { src in
+        var lineIndex = -1
+        image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                sum.withUnsafeMutableBufferPointer { acc in
-                    for (y, spans) in rows.enumerated() {
-                        for k in 0..<rowFloats { acc[k] = 0 }
-                        for span in spans {
-                            let base = span.index * rowFloats
-                            for k in 0..<rowFloats { acc[k] += src[base + k] * span.weight }
-                        }
-                        for x in 0..<target.width {
-                            let k = x * 4, o = (y * target.width + x) * 4
-                            let alpha = acc[k + 3]
-                            if alpha > 0 {
-                                dst[o] = byte(acc[k] / alpha)
-                                dst[o + 1] = byte(acc[k + 1] / alpha)
-                                dst[o + 2] = byte(acc[k + 2] / alpha)
+                line.withUnsafeMutableBufferPointer { line in
+                    sum.withUnsafeMutableBufferPointer { acc in
+                        for (y, spans) in rows.enumerated() {
+                            for k in 0..<rowFloats { acc[k] = 0 }
+                            for span in spans {
+                                if span.index != lineIndex {
+                                    shrinkRow(src, y: span.index, width: image.width, columns: columns, into: line)
+                                    lineIndex = span.index
+                                }
+                                for k in 0..<rowFloats { acc[k] += line[k] * span.weight }
                             }
-                            dst[o + 3] = byte(alpha)
+                            for x in 0..<target.width {
+                                let k = x * 4, o = (y * target.width + x) * 4
+                                let alpha = acc[k + 3]
+                                if alpha > 0 {
+                                    dst[o] = byte(acc[k] / alpha)
+                                    dst[o + 1] = byte(acc[k + 1] / alpha)
+                                    dst[o + 2] = byte(acc[k + 2] / alpha)
+                                }
+                                dst[o + 3] = byte(alpha)
+                            }
                         }
                     }
                 }
             }
         }
         return DecodedImage(width: target.width, height: target.height, pixels: out)
+    }
+
+    /// Source row `y` shrunk to the target width, colours premultiplied by alpha.
+    private static func shrinkRow(_ src: UnsafeBufferPointer<UInt8>, y: Int, width: Int, columns: [[Coverage]],
+                                  into dst: UnsafeMutableBufferPointer<Float>) {
+        let srcRow = y * width * 4
+        for (x, spans) in columns.enumerated() {
+            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+            for span in spans {
+                let i = srcRow + span.index * 4
+                let alpha = Float(src[i + 3]) * span.weight
+                r += Float(src[i]) * alpha
+                g += Float(src[i + 1]) * alpha
+                b += Float(src[i + 2]) * alpha
+                a += alpha
+            }
+            let o = x * 4
+            dst[o] = r; dst[o + 1] = g; dst[o + 2] = b; dst[o + 3] = a
+        }
     }
 
     private static func byte(_ value: Float) -> UInt8 {

@@ -16,4 +16,28 @@ extension ThumbnailCaching {
             return .failure(error)
         }
     }
+
+    /// Makes sure the cache holds a current thumbnail of `path` for `cellPixels`, keeping no pixels:
+    /// a cache hit reads a few KiB and decodes nothing; a miss decodes and stores as `thumbnail` does.
+    /// Blocking; call from a worker thread.
+    public func warm(for path: String, cellPixels: Int,
+                     decoder: any ImageDecoding = DefaultImageDecoder()) -> Result<Void, DecodeError> {
+        if hasCurrentThumbnail(for: path, size: cellPixels) { return .success(()) }
+        let flavor = ThumbnailFlavor(neededPixels: cellPixels)
+        do {
+            let image = try decoder.decode(path: path, maxPixelSize: flavor.pixels)
+            try? store(image, for: path, flavor: flavor)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What to show while `thumbnail` runs: the photo's embedded EXIF thumbnail (turned like the
+    /// photo), but only when the cache lacks a current thumbnail, since loading that is as quick.
+    /// nil when there is nothing to show in the meantime. Blocking; call from a worker thread.
+    public func placeholder(for path: String, cellPixels: Int) -> DecodedImage? {
+        guard !hasCurrentThumbnail(for: path, size: cellPixels) else { return nil }
+        return ImageDecoder.embeddedThumbnail(path: path)
+    }
 }

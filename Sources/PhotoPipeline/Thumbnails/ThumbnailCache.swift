@@ -36,18 +36,51 @@ public struct ThumbnailCache: ThumbnailCaching {
     public func load(for path: String, size: Int) -> DecodedImage? {
         guard let mtime = Self.modificationTime(of: path) else { return nil }
         let uri = FileURI.of(path: path)
-        let flavors: [Flavor] = Flavor(neededPixels: size) == .normal ? [.normal, .large] : [.large]
-        for flavor in flavors {
-            guard let png = try? FileBytes.read(path: thumbnailPath(for: path, flavor: flavor), maxBytes: Self.maxThumbnailBytes)
-            else { continue }
-            let text = PNGTextChunks.read(from: png)
-            guard text["Thumb::URI"] == uri, text["Thumb::MTime"] == String(mtime),
+        for flavor in Self.flavors(for: size) {
+            guard let png = try? FileBytes.read(path: thumbnailPath(for: path, flavor: flavor), maxBytes: Self.maxThumbnailBytes),
+                  Self.isCurrent(PNGTextChunks.read(from: png), uri: uri, mtime: mtime),
                   let image = try? PNGCodec.decode(png, maxPixels: flavor.pixels * flavor.pixels)
             else { continue }
             return image
         }
         return nil
     }
+
+    /// Whether `load` would find a current thumbnail, judged from `Thumb::URI` and `Thumb::MTime`
+    /// alone: warming a folder reads a few KiB per photo and decodes nothing. Damaged pixels behind
+    /// valid text are caught by `load` when the thumbnail is shown, and regenerated then.
+    public func hasCurrentThumbnail(for path: String, size: Int) -> Bool {
+        guard let mtime = Self.modificationTime(of: path) else { return false }
+        let uri = FileURI.of(path: path)
+        return Self.flavors(for: size).contains { flavor in
+            guard let text = textChunks(ofThumbnail: thumbnailPath(for: path, flavor: flavor)) else { return false }
+            return Self.isCurrent(text, uri: uri, mtime: mtime)
+        }
+    }
+
+    /// The `tEXt` chunks of a cached PNG from its first few KiB; the whole file only when they do
+    /// not hold both keys (another program may put long chunks first).
+    private func textChunks(ofThumbnail file: String) -> [String: String]? {
+        guard let head = try? FileBytes.readPrefix(path: file, count: Self.headBytes),
+              head.starts(with: Self.pngSignature) else { return nil }
+        let text = PNGTextChunks.read(from: head)
+        if head.count < Self.headBytes || Self.thumbKeys.allSatisfy({ text[$0] != nil }) { return text }
+        guard let whole = try? FileBytes.read(path: file, maxBytes: Self.maxThumbnailBytes) else { return nil }
+        return PNGTextChunks.read(from: whole)
+    }
+
+    private static func flavors(for size: Int) -> [Flavor] {
+        Flavor(neededPixels: size) == .normal ? [.normal, .large] : [.large]
+    }
+
+    private static func isCurrent(_ text: [String: String], uri: String, mtime: Int) -> Bool {
+        text["Thumb::URI"] == uri && text["Thumb::MTime"] == String(mtime)
+    }
+
+    private static let thumbKeys = ["Thumb::URI", "Thumb::MTime"]
+    private static let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+    // Ours keep both keys right after IHDR: well inside this, even with a long URI.
+    static let headBytes = 4096
 
     /// Saves `image` as the thumbnail of `path`, in `flavor` (by default the smallest folder its
     /// longer side fits). Throws when the file's mtime cannot be read or the folder is not writable.

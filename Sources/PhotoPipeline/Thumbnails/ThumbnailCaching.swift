@@ -13,6 +13,8 @@ public enum ThumbnailFlavor: String, Sendable, CaseIterable {
 public protocol ThumbnailCaching: Sendable {
     /// A valid thumbnail for a cell needing `size` pixels, or nil (missing or stale).
     func load(for path: String, size: Int) -> DecodedImage?
+    /// Whether `load` would find a current thumbnail, checked without decoding it.
+    func hasCurrentThumbnail(for path: String, size: Int) -> Bool
     /// Saves `image` as the thumbnail of `path`; `flavor` nil: the smallest folder it fits.
     func store(_ image: DecodedImage, for path: String, flavor: ThumbnailFlavor?) throws
 }

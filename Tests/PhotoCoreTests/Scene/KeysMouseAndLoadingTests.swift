@@ -129,6 +129,17 @@ import Testing
         #expect(d.effects.count == count)
     }
 
+    @Test func onlyAThumbnailArrivingOnScreenFadesAndSoAnimates() {
+        var d = Driver(PhotoScene(items: landscapeItems(500), viewport: window))
+        let offScreen = d.scene.grid.visibleRange(at: 0).upperBound + 3
+        d.send(.itemLoaded(index: offScreen, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 10))
+        #expect(!d.scene.isAnimating)
+        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 20))
+        #expect(d.scene.isAnimating)
+        d.advance(to: 20 + PhotoScene.thumbnailFadeDuration)
+        #expect(!d.scene.isAnimating)
+    }
+
     @Test func anIdleSceneIsNotAnimatingAndATapSetsADeadline() {
         var d = browser()
         #expect(!d.scene.isAnimating && d.scene.nextDeadline == nil)

@@ -57,10 +57,10 @@ final class Recorder: @unchecked Sendable {
 
 extension DataLoading {
     /// Starts a load whose callbacks go to a new recorder.
-    func record(_ url: URL, priority: TransferPriority = .currentPage, headers: [String: String] = [:])
+    func record(_ url: URL, priority: TransferPriority = .currentPage, headers: [String: String] = [:], revalidate: Bool = false)
         -> (Recorder, TransferHandle) {
         let recorder = Recorder()
-        let handle = load(DataRequest(url: url, headers: headers), priority: priority,
+        let handle = load(DataRequest(url: url, headers: headers, revalidate: revalidate), priority: priority,
                           progress: recorder.progress, completion: recorder.completion)
         return (recorder, handle)
     }

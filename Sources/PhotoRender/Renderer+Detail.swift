@@ -1,0 +1,63 @@
+import CGLES3
+import PhotoCore
+
+/// Full-resolution detail over a zoomed photo (SPEC 6: "a downscaled copy plus full-resolution
+/// tiles when zoomed in"): the page's texture is decoded for the window, and when the photo is
+/// zoomed past what that copy resolves, the part on screen is decoded again at the resolution
+/// shown and drawn over it. One detail at a time, for the current page.
+extension Renderer {
+    /// A region of an item's image (unit coordinates of the whole, top left origin) as its own
+    /// texture.
+    struct Detail {
+        let item: Int
+        let region: Rect
+        let texture: GLTexture
+    }
+
+    /// Queues the detail for `item` covering `region`; it replaces the one shown once copied.
+    public func enqueueDetail(item: Int, region: Rect, levels: [MipLevel], opaque: Bool) {
+        guard let first = levels.first, first.width > 0, first.height > 0 else { return }
+        detailUpload = (TextureUpload(key: TextureKey(item: item, quality: .full), levels: levels, opaque: opaque), region)
+    }
+
+    /// Forgets the detail (the page changed, or the photo is no longer zoomed past its copy).
+    public func dropDetail() {
+        detailUpload = nil
+        detail = nil
+    }
+
+    /// The item and region of the detail on screen or on its way.
+    public var detailRegion: (item: Int, region: Rect)? {
+        if let (upload, region) = detailUpload { return (upload.key.item, region) }
+        return detail.map { ($0.item, $0.region) }
+    }
+
+    /// Pixels of an item's texture at a quality, nil when none is held.
+    public func textureSize(item: Int, quality: ImageQuality) -> (width: Int, height: Int)? {
+        textures.texture(for: TextureKey(item: item, quality: quality)).map { ($0.width, $0.height) }
+    }
+
+    /// Copies detail slices within what is left of the frame's budget (after the photos').
+    func continueDetailUpload(until deadline: Double) {
+        guard let (upload, region) = detailUpload else { return }
+        upload.step(until: deadline)
+        guard upload.isDone, let texture = upload.texture else { return }
+        detail = Detail(item: upload.key.item, region: region, texture: texture)
+        detailUpload = nil
+    }
+
+    /// Draws the detail's part of `d` over it, where the two overlap.
+    func drawDetail(over d: ImageDraw, dim: Double) {
+        guard let detail, detail.item == d.item, d.quality == .full else { return }
+        let crop = d.crop, region = detail.region
+        let overlap = crop.intersection(region)
+        guard overlap.width > 0, overlap.height > 0 else { return }
+        let frame = Rect(x: d.frame.minX + (overlap.minX - crop.minX) / crop.width * d.frame.width,
+                         y: d.frame.minY + (overlap.minY - crop.minY) / crop.height * d.frame.height,
+                         width: overlap.width / crop.width * d.frame.width,
+                         height: overlap.height / crop.height * d.frame.height)
+        let inDetail = Rect(x: (overlap.minX - region.minX) / region.width, y: (overlap.minY - region.minY) / region.height,
+                            width: overlap.width / region.width, height: overlap.height / region.height)
+        drawTexture(detail.texture, frame: frame, crop: inDetail, alpha: d.alpha, cornerRadius: 0, blend: d.blend, dim: dim)
+    }
+}

@@ -1,0 +1,63 @@
+import PhotoCore
+import PhotoRender
+
+/// Live content (SPEC 7): the sources were read again and photos came, went or moved. Those
+/// that stayed keep their identity, so their textures and loads carry on and nothing on screen
+/// flickers; the scene keeps the photo on screen.
+extension App {
+    func applyContent(_ items: [SourceItem], at now: Double) {
+        let change = ContentChange(old: shown.map { catalog[$0].identity }, new: items.map(\.identity))
+        var newShown: [Int] = [], added: [SourceItem] = []
+        for (position, item) in items.enumerated() {
+            if let old = change.oldIndices[position] {
+                let id = shown[old]
+                catalog[id].caption = item.caption
+                newShown.append(id)
+            } else {
+                newShown.append(catalog.count + added.count)
+                added.append(item)
+            }
+        }
+        guard !change.isIdentity else {
+            refreshCaptions()
+            return
+        }
+        for old in change.removed { forget(id: shown[old]) }
+        catalog += added
+        loader.add(added)
+        shown = newShown
+        indexOfID = Dictionary(uniqueKeysWithValues: shown.enumerated().map { ($0.element, $0.offset) })
+        let sceneItems = shown.map { Item(pixelSize: catalog[$0].pixelSize, name: catalog[$0].image.name, caption: catalog[$0].caption) }
+        perform(scene.replaceItems(sceneItems, change: change))
+        if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
+        lastCurrentIndex = nil
+        warmThumbnails(of: Array(catalog.indices.suffix(added.count)))
+        Log.info("content: \(added.count) new, \(change.removed.count) gone, \(shown.count) photos")
+        eventLog?.content(count: shown.count)
+        needsDraw = true
+    }
+
+    /// Only captions changed: the scene's items take them, nothing else moves.
+    private func refreshCaptions() {
+        let sceneItems = shown.enumerated().map { position, id in
+            var item = scene.items[position]
+            item.caption = catalog[id].caption
+            return item
+        }
+        guard sceneItems != scene.items else { return }
+        let unchanged = ContentChange(old: Array(shown.indices), new: Array(shown.indices))
+        perform(scene.replaceItems(sceneItems, change: unchanged))
+        needsDraw = true
+    }
+
+    /// Lets go of everything held for an item that left.
+    private func forget(id: Int) {
+        loader.discard(item: id)
+        renderer.discard(item: id)
+        for quality in [ImageQuality.thumbnail, .full] { uploading[TextureKey(item: id, quality: quality)] = nil }
+        thumbnailsSettled.remove(id)
+        reportedFailures.remove(id)
+        fullFailed.remove(id)
+        downloadFailed.remove(id)
+    }
+}

@@ -1,0 +1,67 @@
+import PhotoCore
+import PhotoRender
+
+/// Full resolution where the page is zoomed past its texture (SPEC 6): the page's texture is
+/// decoded for the window (twice its size, for a 2× zoom), and a photo zoomed further, up to its
+/// native pixels, gets the part on screen decoded again at the resolution shown, drawn over it.
+extension App {
+    /// How much larger than its texture a page must be shown before detail is worth decoding.
+    static let detailThreshold = 1.2
+    /// Detail covers the visible part and this fraction of it more on each side, so a small pan
+    /// stays sharp.
+    static let detailMargin = 0.25
+
+    /// Each frame: ask for detail when the page has settled zoomed past its texture, and let it
+    /// go when the page changes or zooms back out.
+    func updateDetail() {
+        guard slideshow == nil, scene.mode == .browsing, let id = currentID,
+              let native = scene.items[scene.currentIndex].pixelSize,
+              let base = renderer.textureSize(item: id, quality: .full) else { return dropDetail() }
+        let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
+        let frame = scene.pageFrame(scene.currentIndex)
+        let shownLonger = max(frame.width, frame.height) * pointScale
+        let baseLonger = Double(max(base.width, base.height))
+        guard shownLonger > baseLonger * Self.detailThreshold, baseLonger < max(native.width, native.height) else { return dropDetail() }
+        // While it moves the texture stands in; detail is for a page at rest.
+        guard !scene.isAnimating else { return }
+        let viewport = options.rotation.viewport(window: window.size)
+        let visible = frame.intersection(Rect(origin: .zero, size: viewport))
+        guard visible.width > 0, visible.height > 0 else { return }
+        let unit = Rect(x: (visible.minX - frame.minX) / frame.width, y: (visible.minY - frame.minY) / frame.height,
+                        width: visible.width / frame.width, height: visible.height / frame.height)
+        let pixels = Int(min(max(native.width, native.height), shownLonger).rounded(.up))
+        if let wanted = detailWanted, wanted.request.item == id, wanted.request.region.map({ $0.contains(unit) }) ?? false,
+           Double(wanted.pixels) * Self.detailThreshold >= Double(pixels) {
+            return
+        }
+        if let wanted = detailWanted { loader.cancel(wanted.request) }
+        let m = Self.detailMargin
+        let x0 = max(0, unit.minX - unit.width * m), y0 = max(0, unit.minY - unit.height * m)
+        let x1 = min(1, unit.maxX + unit.width * m), y1 = min(1, unit.maxY + unit.height * m)
+        let request = ImageLoader.Request(item: id, quality: .full, region: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        detailWanted = (request, pixels)
+        loader.request(request, pixels: pixels, urgency: .current)
+    }
+
+    func dropDetail() {
+        guard detailWanted != nil || renderer.detailRegion != nil else { return }
+        if let wanted = detailWanted { loader.cancel(wanted.request) }
+        detailWanted = nil
+        renderer.dropDetail()
+        needsDraw = true
+    }
+
+    /// A detail decoded: drawn over its page once uploaded, if it is still the one wanted.
+    func receiveDetail(_ result: ImageLoader.Result) {
+        loader.forget(result.request)
+        guard result.request == detailWanted?.request else { return }
+        switch result.outcome {
+        case .success(let levels):
+            if let region = result.region { renderer.enqueueDetail(item: result.request.item, region: region, levels: levels, opaque: result.opaque) }
+        case .failure(let error):
+            // The texture stays; a photo too large to decode whole is still shown, only softer.
+            Log.info("no detail for \(catalog[result.request.item].image): \(error)")
+        }
+        needsDraw = true
+    }
+}

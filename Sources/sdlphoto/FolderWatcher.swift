@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+
+/// Tells when photos may have come or gone in some folders, with inotify: a file finished being
+/// written or moved in, moved out or deleted, a folder created. It reads on its own thread,
+/// which blocks in `read` (no CPU while nothing happens), and calls `changed` from there.
+final class FolderWatcher: @unchecked Sendable {
+    struct Failed: Error, CustomStringConvertible { let description: String }
+
+    private static let events: UInt32 = 0x8 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x800
+    private static let created: UInt32 = 0x100
+    private static let isDirectory: UInt32 = 0x4000_0000
+    private static let onlyDirectories: UInt32 = 0x0100_0000
+
+    private let fd: Int32
+    private let changed: @Sendable () -> Void
+    private let lock = NSLock()
+    private var watched: Set<String> = []
+
+    init(directories: [String], changed: @escaping @Sendable () -> Void) throws {
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw Failed(description: "inotify: \(String(cString: strerror(errno)))") }
+        self.changed = changed
+        watch(directories)
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "sdlphoto.watch"
+        thread.start()
+    }
+
+    /// Adds folders to watch (those already watched are left as they are).
+    func watch(_ directories: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for dir in directories where !watched.contains(dir) {
+            if inotify_add_watch(fd, dir, Self.events | Self.onlyDirectories) >= 0 {
+                watched.insert(dir)
+            } else {
+                Log.error("\(dir): cannot watch for new photos: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private func readLoop() {
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, size)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            var offset = 0, relevant = false
+            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
+            while offset + 16 <= n {
+                let mask = buffer.load(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
+                let name = length > 0 ? String(cString: buffer.advanced(by: offset + 16).assumingMemoryBound(to: CChar.self)) : ""
+                if Self.matters(mask: mask, name: name) { relevant = true }
+                offset += 16 + length
+            }
+            if relevant { changed() }
+        }
+    }
+
+    /// Photos and manifests, and folders; not hidden files (a copy in progress under a dot
+    /// name is renamed into place when whole) and not a file merely created (it is written next).
+    private static func matters(mask: UInt32, name: String) -> Bool {
+        if name.hasPrefix(".") { return false }
+        if mask & isDirectory != 0 { return true }
+        if mask & created != 0 { return false }
+        if name.isEmpty { return true }  // the watched folder itself went
+        let ext = (name as NSString).pathExtension.lowercased()
+        return ext == "json" || SourceList.imageExtensions.contains(ext)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import PhotoCore
+import PhotoServe
+import Testing
+
+/// SPEC 7's live content in a real window: a watched folder and a refreshed manifest change
+/// while the program runs; new photos appear, removed ones go, the photo on screen stays, and a
+/// server that goes away is retried with back-off while the photos keep showing.
+@Suite(.serialized) struct LiveContentTests {
+    typealias RGB = (Double, Double, Double)
+    let window = Size(width: 1280, height: 800)
+
+    func photo(_ url: URL, _ colour: RGB) throws {
+        let c = (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2))
+        try Fixtures.twoTone(url, width: 600, height: 400, first: c, second: c)
+    }
+
+    func colour(_ i: Int) -> RGB { BrowserSession.colour(i, of: 8) }
+
+    /// Runs the app on `sources` with a realtime replay, calls `change` once it has drawn its
+    /// first frame plus `settle` seconds, and returns its outcome and the events file's lines.
+    func run(_ dir: URL, script: String, sources: [String], extra: [String] = [], settle: Double,
+             change: @escaping @Sendable () async throws -> Void) async throws -> (AppProcess.Outcome, [String]) {
+        let scriptURL = dir.appendingPathComponent("session.txt"), events = dir.appendingPathComponent("events.txt")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        async let outcome = AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path, "--realtime", "--events", events.path]
+                                           + extra + sources, timeout: 60)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? String(contentsOf: events, encoding: .utf8)) ?? "").contains("first_frame") {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        try await Task.sleep(nanoseconds: UInt64(settle * 1e9))
+        try await change()
+        let result = try await outcome
+        let lines = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        return (result, lines)
+    }
+
+    @Test func photosCopiedIntoAndDeletedFromAWatchedFolderComeAndGoInTheGrid() async throws {
+        let dir = try Fixtures.folder(), photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for i in 0..<4 { try photo(photos.appendingPathComponent("photo00\(i).png"), colour(i)) }
+        let shot = dir.appendingPathComponent("after.png")
+        let (outcome, events) = try await run(dir, script: "6000 screenshot \(shot.path)\n6100 quit", sources: [photos.path], settle: 0.3) {
+            try FileManager.default.removeItem(at: photos.appendingPathComponent("photo001.png"))
+            try self.photo(photos.appendingPathComponent("photo010.png"), self.colour(5))
+            try self.photo(photos.appendingPathComponent("photo011.png"), self.colour(6))
+        }
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(events.contains { $0.hasSuffix(" content 5") }, "events: \(events)")
+        let after = try Screenshot(path: shot.path)
+        let layout = GridLayout(width: window.width, count: 5)
+        let expected = [colour(0), colour(2), colour(3), colour(5), colour(6)]
+        for (cell, colour) in expected.enumerated() {
+            let area = layout.frame(of: cell).insetBy(dx: 20, dy: 20)
+            let right = after.looks(area, like: colour)
+            #expect(right, "cell \(cell): \(after.mean(area)), wanted \(colour)")
+        }
+        let sixth = after.mean(layout.frame(of: 5).insetBy(dx: 20, dy: 20))
+        #expect(sixth.r + sixth.g + sixth.b < 30, "a sixth cell: \(sixth)")
+    }
+
+    @Test func aRefreshedManifestKeepsThePhotoOnScreenWhileOthersComeAndGo() async throws {
+        let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        for i in 1...4 { try photo(served.appendingPathComponent("p\(i).png"), colour(i)) }
+        let server = try GalleryServer(configuration: .init(folder: served, bytesPerSecond: nil))
+        let manifest = try await server.start()
+        let shot = dir.appendingPathComponent("after.png")
+        // Photo p3 (third cell) opens; then p0 comes before it and p4 goes.
+        let cell = GridLayout(width: window.width, count: 4).frame(of: 2).center
+        let script = "200 click \(Int(cell.x)) \(Int(cell.y))\n6000 screenshot \(shot.path)\n6100 quit"
+        let (outcome, events) = try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"], settle: 1.0) {
+            try self.photo(served.appendingPathComponent("p0.png"), self.colour(6))
+            try FileManager.default.removeItem(at: served.appendingPathComponent("p4.png"))
+        }
+        await server.stop()
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(events.contains { $0.hasSuffix(" content 4") }, "events: \(events), stderr: \(outcome.stderr)")
+        let after = try Screenshot(path: shot.path)
+        let page = Rect(x: 200, y: 150, width: 880, height: 450)
+        let same = after.looks(page, like: colour(3))
+        #expect(same, "page: \(after.mean(page)), wanted p3's \(colour(3))")
+        // Four dots now, the fourth (p3's new place) lit.
+        let pitch = PageIndicator.dotPitch, y = window.height - PageIndicator.bottomMargin - PageIndicator.dotRadius
+        func dot(_ i: Int) -> Rect { Rect(center: Point(x: window.width / 2 + (Double(i) - 1.5) * pitch, y: y), size: Size(width: 8, height: 8)) }
+        #expect(after.whitePixels(dot(3)) > 10 && after.whitePixels(dot(2)) == 0, "dots: \(after.whitePixels(dot(2))) \(after.whitePixels(dot(3)))")
+    }
+
+    @Test func aServerThatGoesAwayIsRetriedWithBackOffAndThePhotosStay() async throws {
+        let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        for i in 0..<3 { try photo(served.appendingPathComponent("p\(i).png"), colour(i)) }
+        let server = try GalleryServer(configuration: .init(folder: served, bytesPerSecond: nil))
+        let manifest = try await server.start()
+        let shot = dir.appendingPathComponent("after.png")
+        let (outcome, _) = try await run(dir, script: "5000 screenshot \(shot.path)\n5100 quit", sources: [manifest.absoluteString],
+                                         extra: ["--refresh", "0.3"], settle: 0.5) {
+            await server.stop()
+        }
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let waits = outcome.stderr.split(separator: "\n").filter { $0.contains("cannot refresh") }.compactMap { line in
+            line.split(separator: " ").reversed().dropFirst().first.flatMap { Int($0) }
+        }
+        // Refreshes every 0.3 s would have tried about 15 times; backing off, 1 s, 2 s, 4 s.
+        #expect(Array(waits.prefix(3)) == [1, 2, 4] && waits.count <= 4, "stderr: \(outcome.stderr)")
+        let after = try Screenshot(path: shot.path)
+        let layout = GridLayout(width: window.width, count: 3)
+        for i in 0..<3 {
+            let area = layout.frame(of: i).insetBy(dx: 20, dy: 20)
+            let shown = after.looks(area, like: colour(i))
+            #expect(shown, "cell \(i): \(after.mean(area))")
+        }
+    }
+}
