@@ -41,8 +41,8 @@ extension Renderer {
     func continueDetailUpload(until deadline: Double) {
         guard let (upload, region) = detailUpload else { return }
         upload.step(until: deadline)
-        guard upload.isDone else { return }
-        detail = Detail(item: upload.key.item, region: region, texture: upload.texture)
+        guard upload.isDone, let texture = upload.texture else { return }
+        detail = Detail(item: upload.key.item, region: region, texture: texture)
         detailUpload = nil
     }
 

@@ -7,6 +7,7 @@ public final class Renderer {
     private let image: GLProgram
     private let imageOpaque: GLProgram
     private let imageTinted: GLProgram
+    private let imageCrossfade: GLProgram
     private let solid: GLProgram
     private let shape: GLProgram
     private let text: GLProgram
@@ -34,6 +35,7 @@ public final class Renderer {
         image = try program("image.frag")
         imageOpaque = try program("image-opaque.frag")
         imageTinted = try program("image-tinted.frag")
+        imageCrossfade = try program("image-crossfade.frag")
         solid = try program("solid.frag")
         shape = try program("shape.frag")
         text = try program("text.frag")
@@ -43,9 +45,48 @@ public final class Renderer {
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
         glGenVertexArrays(1, &vertexArray)
+        compileDrawStates()
     }
 
     deinit { glDeleteVertexArrays(1, &vertexArray) }
+
+    /// Draws one pixel in each program and blend state the app draws with. llvmpipe compiles a
+    /// shader variant the first time it meets a combination (40-90 ms, or a few ms from its disk
+    /// cache): met mid-animation, that is a dropped frame; met here, it delays the first frame.
+    private func compileDrawStates() {
+        let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
+        let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
+        let plain = GLTexture(width: 3, height: 3, levels: 1)
+        white.withUnsafeBytes {
+            mipmapped.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
+            mipmapped.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
+            plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
+        }
+        enum Blend { case none, over, add }
+        let states: [(GLProgram, Blend, GLTexture?)] = [
+            (imageOpaque, .none, mipmapped), (imageTinted, .none, mipmapped), (imageTinted, .over, mipmapped),
+            (imageTinted, .add, mipmapped), (imageCrossfade, .none, mipmapped), (image, .over, mipmapped), (text, .over, plain), (solid, .over, nil), (shape, .over, nil),
+        ]
+        physical = (1, 1)
+        drawable = physical
+        glViewport(0, 0, 1, 1)
+        glBindVertexArray(vertexArray)
+        for (program, blend, texture) in states {
+            switch blend {
+            case .none: glDisable(GLenum(GL_BLEND))
+            case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+            }
+            use(program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+            if let texture {
+                glActiveTexture(GLenum(GL_TEXTURE0))
+                glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+                glUniform1i(program.location("u_texture"), 0)
+            }
+            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        }
+        glFinish()
+    }
 
     // MARK: Textures
 
@@ -63,18 +104,26 @@ public final class Renderer {
     }
 
     /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are
-    /// now complete and drawable.
+    /// now complete and drawable. An upload whose storage does not fit the budget waits for a
+    /// longer one and lets those behind it go first.
     @discardableResult
     public func continueUploads(budgetMs: Double) -> [TextureKey] {
         guard !uploads.isEmpty || detailUpload != nil else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
-        while let upload = uploads.first, TextureUpload.nowMs() < deadline || finished.isEmpty {
+        var i = 0
+        while i < uploads.count {
+            let upload = uploads[i]
             upload.step(until: deadline)
-            guard upload.isDone else { break }
-            uploads.removeFirst()
-            textures.insert(upload.texture, for: upload.key)
-            finished.append(upload.key)
+            if upload.isDone, let texture = upload.texture {
+                uploads.remove(at: i)
+                textures.insert(texture, for: upload.key)
+                finished.append(upload.key)
+            } else if upload.texture == nil {
+                i += 1
+                continue
+            }
+            if TextureUpload.nowMs() >= deadline { break }
         }
         if uploads.isEmpty { continueDetailUpload(until: deadline) }
         return finished
@@ -125,13 +174,19 @@ public final class Renderer {
         physical = (max(1, drawableWidth), max(1, drawableHeight))
         drawable = rotation % 180 == 0 ? physical : (physical.height, physical.width)
         glViewport(0, 0, GLsizei(physical.width), GLsizei(physical.height))
-        let (bg, commands) = list.folded(viewport: self.viewport)
+        let (bg, folded) = list.folded(viewport: self.viewport)
+        let commands = folded.culled(viewport: self.viewport, scale: Size(width: scale.x, height: scale.y), isOpaque: coversFrame)
         glClearColor(GLfloat(bg.r), GLfloat(bg.g), GLfloat(bg.b), GLfloat(bg.a))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
-        for c in commands {
+        var skip = false
+        for (i, c) in commands.enumerated() {
+            if skip { skip = false; continue }
+            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1]) { skip = true; continue }
+            if let clip = c.clip { scissor(clip) }
+            defer { if c.clip != nil { glDisable(GLenum(GL_SCISSOR_TEST)) } }
             switch c.command {
             case .image(let d): drawImage(d, dim: c.dim)
             case .solid(let rect, let color): drawSolid(rect, color.dimmed(c.dim))
@@ -141,6 +196,27 @@ public final class Renderer {
             }
         }
         texts.endFrame(frame)
+    }
+
+    /// Whether an image draw paints every pixel of its frame opaque: an opaque photo, or the
+    /// placeholder drawn where no texture is.
+    private func coversFrame(_ d: ImageDraw) -> Bool {
+        guard d.alpha >= 1, d.cornerRadius == 0, d.blend == .over else { return false }
+        return textures.peek(item: d.item, quality: d.quality)?.isOpaque ?? true
+    }
+
+    /// Limits drawing to `clip` (points, on whole pixels) until the scissor test is turned off.
+    private func scissor(_ clip: Rect) {
+        let s = scale
+        let corners = [(clip.minX, clip.minY), (clip.maxX, clip.maxY)].map { x, y in
+            let m = turned([1, 0, 0, 0, 1, 0, (x * s.x).rounded(), (y * s.y).rounded(), 1])
+            return (m[6], m[7])
+        }
+        let x0 = min(corners[0].0, corners[1].0), x1 = max(corners[0].0, corners[1].0)
+        let y0 = min(corners[0].1, corners[1].1), y1 = max(corners[0].1, corners[1].1)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        // GL counts window rows from the bottom.
+        glScissor(GLint(x0), GLint(Double(physical.height) - y1), GLsizei(x1 - x0), GLsizei(y1 - y0))
     }
 
     /// Waits until the GPU has drawn everything submitted. Without vsync nothing else stops the
@@ -232,6 +308,34 @@ public final class Renderer {
         quad()
         if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         if opaque { glEnable(GLenum(GL_BLEND)) }
+    }
+
+    /// Draws `under` and `over` in one pass when they are one photo's two opaque textures on the
+    /// same quad, the second fading in (a thumbnail giving way to the full image); false when
+    /// they are anything else.
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
+        guard case .image(let a) = under.command, case .image(let b) = over.command,
+              a.item == b.item, a.frame == b.frame, a.crop == b.crop, under.dim == over.dim, under.clip == nil, over.clip == nil,
+              a.alpha >= 1, b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, b.blend == .over,
+              !a.frame.size.isEmpty,
+              let first = textures.best(item: a.item, quality: a.quality, frame: frame),
+              let second = textures.best(item: b.item, quality: b.quality, frame: frame),
+              first.isOpaque, second.isOpaque else { return false }
+        use(imageCrossfade, rect: pixels(a.frame), crop: a.crop)
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
+        glUniform1i(imageCrossfade.location("u_over"), 1)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), first.id)
+        glUniform1i(imageCrossfade.location("u_texture"), 0)
+        glUniform1f(imageCrossfade.location("u_mix"), GLfloat(b.alpha))
+        let d = GLfloat(under.dim)
+        glUniform4f(imageCrossfade.location("u_tint"), d, d, d, 1)
+        glDisable(GLenum(GL_BLEND))
+        quad()
+        glEnable(GLenum(GL_BLEND))
+        drawDetail(over: b, dim: over.dim)
+        return true
     }
 
     private func drawSolid(_ r: Rect, _ c: Color) {

@@ -34,12 +34,20 @@ final class TextureStore {
     /// The best texture for a draw that asks for `quality`: that one, else a lower one, else a
     /// higher one (a full image serves a thumbnail cell too, minified by its mipmaps).
     func best(item: Int, quality: ImageQuality, frame: Int) -> GLTexture? {
-        let order: [ImageQuality] = quality == .full ? [.full, .thumbnail] : [.thumbnail, .full]
-        for q in order {
+        for q in Self.preference(quality) {
             let key = TextureKey(item: item, quality: q)
             if let t = textures[key] { lastDrawn[key] = frame; return t }
         }
         return nil
+    }
+
+    private static func preference(_ quality: ImageQuality) -> [ImageQuality] {
+        quality == .full ? [.full, .thumbnail] : [.thumbnail, .full]
+    }
+
+    /// The texture `best` would give, without counting it as drawn.
+    func peek(item: Int, quality: ImageQuality) -> GLTexture? {
+        Self.preference(quality).lazy.compactMap { self.textures[TextureKey(item: item, quality: $0)] }.first
     }
 
     /// Drops least recently drawn textures until the store fits its budget. Returns what went.

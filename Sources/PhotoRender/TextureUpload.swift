@@ -22,30 +22,53 @@ public struct MipLevel: Sendable {
 /// upload budget copying pixels. GL thread only.
 final class TextureUpload {
     let key: TextureKey
-    let texture: GLTexture
+    /// Made at the first step that can afford it.
+    private(set) var texture: GLTexture?
     private let levels: [MipLevel]
+    private let opaque: Bool
     private var level = 0
     private var row = 0
+    /// Steps whose budget was too short for the storage.
+    private var postponed = 0
 
     /// The fewest rows worth a GL call.
     static let minimumRows = 16
+    /// Steps an upload waits for a budget that fits its storage before taking it anyway.
+    static let maximumPostponed = 20
 
     init(key: TextureKey, levels: [MipLevel], opaque: Bool) {
         self.key = key
         self.levels = levels
-        texture = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count)
-        texture.isOpaque = opaque
+        self.opaque = opaque
     }
 
     var isDone: Bool { level >= levels.count }
     var hasStarted: Bool { level > 0 || row > 0 }
 
-    /// Copies slices until done or `deadline` (CLOCK_MONOTONIC ms) passes; at least one slice.
+    /// What allocating the storage costs, estimated: llvmpipe zero-fills it, and it is the first
+    /// touch of fresh memory that is slow (12 MB took 7-9 ms here, where copying the pixels
+    /// into it afterwards took 1.3 ms).
+    var storageMs: Double { Double(levels.reduce(0) { $0 + $1.width * $1.height * 4 }) / 1_600_000 }
+
+    /// Copies slices until done or `deadline` (CLOCK_MONOTONIC ms) passes, at least one once
+    /// the storage exists.
+    /// The storage is allocated only when it fits before the deadline, or once the upload has
+    /// waited `maximumPostponed` steps: the frame loop offers it the time it would otherwise sleep.
     func step(until deadline: Double) {
+        if texture == nil {
+            guard deadline - TextureUpload.nowMs() >= storageMs || postponed >= Self.maximumPostponed else {
+                postponed += 1
+                return
+            }
+            let t = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count)
+            t.isOpaque = opaque
+            texture = t
+        }
+        guard let texture else { return }
         repeat {
             let l = levels[level]
-            // Rows for about a quarter of a millisecond at llvmpipe's ~1 GB/s, and never fewer than the minimum.
-            let rows = min(l.height - row, max(Self.minimumRows, 262_144 / max(1, l.width * 4)))
+            // Rows for about a tenth of a millisecond (llvmpipe copies about 8 GB/s), and never fewer than the minimum.
+            let rows = min(l.height - row, max(Self.minimumRows, 1_048_576 / max(1, l.width * 4)))
             l.pixels.withUnsafeBytes { buffer in
                 texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: buffer.baseAddress! + row * l.width * 4)
             }

@@ -391,12 +391,25 @@ final class App {
     private var lastPresentMs = 0.0
 
     /// Without vsync, an animation still runs at the display's rate instead of spinning a core.
+    /// Frames start on a fixed cadence, as a display's refresh would show them; the wait is
+    /// first spent copying pixels to the GPU, work that would otherwise land in the next frame.
     private func paceWithoutVsync() {
-        let now = MonotonicClock.nowMs()
         let next = lastPresentMs + stats.refreshMs
-        if next > now && next - now < stats.refreshMs { usleep(useconds_t((next - now) * 1000)) }
-        lastPresentMs = MonotonicClock.nowMs()
+        let spare = next - MonotonicClock.nowMs() - App.paceMarginMs
+        if spare > App.paceMarginMs, renderer.hasPendingUploads { finishUploads(budgetMs: spare, at: clock.nowMs) }
+        let now = MonotonicClock.nowMs()
+        guard next > now, next - now < stats.refreshMs else {
+            lastPresentMs = now
+            return
+        }
+        // Sleep wakes late by a fraction of a millisecond; the last stretch is waited out.
+        if next - now > App.paceMarginMs { usleep(useconds_t((next - now - App.paceMarginMs) * 1000)) }
+        while MonotonicClock.nowMs() < next {}
+        lastPresentMs = next
     }
+
+    /// How early the pacing wait stops sleeping and starts watching the clock.
+    static let paceMarginMs = 0.3
 
     private func takeScreenshots(now: Double) {
         var paths = replay?.takeScreenshots() ?? []

@@ -1,8 +1,13 @@
-/// A draw command with the factor its colour is multiplied by (1 for none).
+/// A draw command as the renderer gets it: with the factor its colour is multiplied by (1 for
+/// none) and, where only part of it shows, the rectangle it is clipped to (in points, on whole
+/// pixels).
 public struct DimmedCommand: Equatable, Sendable {
     public var command: DrawCommand
     public var dim: Double
-    public init(_ command: DrawCommand, dim: Double = 1) { self.command = command; self.dim = dim }
+    public var clip: Rect?
+    public init(_ command: DrawCommand, dim: Double = 1, clip: Rect? = nil) {
+        self.command = command; self.dim = dim; self.clip = clip
+    }
 }
 
 extension DisplayList {

@@ -18,7 +18,7 @@ import Testing
             case .image(let d): (d.frame, photoColor(d.item).withAlpha(d.alpha), d.blend == .add)
             default: (.zero, .black, false)
             }
-            guard rect.contains(p) else { continue }
+            guard rect.contains(p), c.clip?.contains(p) ?? true else { continue }
             let src = [color.r * color.a * c.dim, color.g * color.a * c.dim, color.b * color.a * c.dim, color.a]
             let keep = additive ? 1 : 1 - color.a
             // A unorm framebuffer saturates; crossfades are built never to.
