@@ -19,7 +19,7 @@ extension ConfigFile.Entry {
         case .boolean(let on): return on ? [option] : []
         case .integer, .float:
             let number = Self.numberText(value)
-            if kind == .flagOrNumber { return [option + "=" + number] }
+            if case .flagOrNumber = kind { return [option + "=" + number] }
             return Self.separate(option, number)
         case .string(let text): return Self.separate(option, text)
         }

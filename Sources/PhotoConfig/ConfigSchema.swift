@@ -17,8 +17,8 @@ public struct ConfigSchema: Sendable {
         /// A number with bounds, such as `--idle` (at least 1).
         case numberIn(ClosedRange<Double>)
         /// An option with an optional number, such as `--slideshow[=SECONDS]`: `true`, `false`,
-        /// or a number of seconds (integer or float).
-        case flagOrNumber
+        /// or a number of seconds (integer or float) within the range.
+        case flagOrNumber(ClosedRange<Double>)
     }
 
     /// Kind of each option, keyed by long option name without `--` ("texture-budget", "kiosk").
@@ -26,6 +26,13 @@ public struct ConfigSchema: Sendable {
 
     public init(_ options: [String: Kind]) {
         self.options = options
+    }
+
+    /// Nil when `value` suits the option `key`, otherwise why not (the same words a config file's
+    /// error uses): the command line checks its values against the same table.
+    public func complaint(about value: ConfigValue, key: String) -> String? {
+        guard let kind = options[key] else { return "unknown option '\(key)'" }
+        return Self.complaint(about: value, key: key, kind: kind)
     }
 
     /// Nil when `value` suits `kind`, otherwise why not, naming the key:
@@ -42,8 +49,12 @@ public struct ConfigSchema: Sendable {
         case (.integerIn(let range), .integer(let n)): range.contains(n)
         case (.numberIn(let range), .integer(let n)): range.contains(Double(n))
         case (.numberIn(let range), .float(let x)): range.contains(x)
-        case (.flagOrNumber, .boolean), (.flagOrNumber, .integer), (.flagOrNumber, .float): true
+        case (.flagOrNumber, .boolean): true
+        case (.flagOrNumber(let range), .integer(let n)): range.contains(Double(n))
+        case (.flagOrNumber(let range), .float(let x)): range.contains(x)
         case (.choice(let words), .string(let word)): words.contains(word)
+        // `rotate = 90`: a number is the word it spells.
+        case (.choice(let words), .integer(let n)): words.contains(String(n))
         default: false
         }
     }
@@ -57,7 +68,9 @@ public struct ConfigSchema: Sendable {
         case .choice(let words): "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
         case .integerIn(let range): "an integer " + bounds(range.lowerBound, range.upperBound, Int.min, Int.max)
         case .numberIn(let range): "a number " + bounds(range.lowerBound, range.upperBound, -.infinity, .infinity)
-        case .flagOrNumber: "true, false or a number of seconds"
+        case .flagOrNumber(let range):
+            "true, false or a number of seconds"
+                + (range == -Double.infinity...Double.infinity ? "" : " " + bounds(range.lowerBound, range.upperBound, -.infinity, .infinity))
         }
     }
 

@@ -1,15 +1,24 @@
 import Foundation
 
-/// The validators of a served file (ETag from size and modification time, Last-Modified) and
-/// the conditional-request check that answers 304.
+/// The validators of a served body (an ETag, and a Last-Modified for a file) and the
+/// conditional-request check that answers 304.
 struct FileValidators: Equatable {
     let eTag: String
-    let lastModified: String
+    let lastModified: String?
 
+    /// A file's: ETag from its size and modification time.
     init(size: Int, modified: Date) {
         let seconds = Int(modified.timeIntervalSince1970)
         eTag = "\"\(String(size, radix: 16))-\(String(seconds, radix: 16))\""
         lastModified = Self.httpDate(modified)
+    }
+
+    /// A generated body's (the manifest): ETag from its content, no date.
+    init(content: Data) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in content { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        eTag = "\"" + String(hash, radix: 16) + "\""
+        lastModified = nil
     }
 
     /// Whether a request with these If-None-Match / If-Modified-Since values already holds the
@@ -19,7 +28,7 @@ struct FileValidators: Equatable {
             let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return tags.contains("*") || tags.contains { $0 == eTag || $0 == "W/" + eTag }
         }
-        if let ifModifiedSince, let since = Self.formatter.date(from: ifModifiedSince),
+        if let ifModifiedSince, let lastModified, let since = Self.formatter.date(from: ifModifiedSince),
            let modified = Self.formatter.date(from: lastModified) {
             return modified <= since
         }

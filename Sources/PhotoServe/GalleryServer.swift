@@ -83,10 +83,11 @@ public final class GalleryServer: Sendable {
             // The manifest follows the folder: its ETag is its content's, so a client refreshing
             // it (SPEC 7) gets 304 until a photo comes or goes.
             let body = try manifest(configuration)
-            let eTag = "\"" + String(fnv1a(body), radix: 16) + "\""
-            let headers: HTTPHeaders = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: eTag]
-            let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
-            if asked.contains(eTag) || asked.contains("W/" + eTag) { return HTTPResponse(statusCode: .notModified, headers: headers) }
+            let validators = FileValidators(content: body)
+            let headers: HTTPHeaders = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: validators.eTag]
+            if validators.isNotModified(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: nil) {
+                return HTTPResponse(statusCode: .notModified, headers: headers)
+            }
             return HTTPResponse(statusCode: .ok, headers: headers, body: body)
         }
         // Thumbnails are placeholders that must appear at once: never throttled.
@@ -106,7 +107,7 @@ public final class GalleryServer: Sendable {
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let validators = FileValidators(size: size, modified: attributes[.modificationDate] as? Date ?? Date())
-        let headers: HTTPHeaders = [.eTag: validators.eTag, .lastModified: validators.lastModified,
+        let headers: HTTPHeaders = [.eTag: validators.eTag, .lastModified: validators.lastModified ?? "",
                                     .cacheControl: cacheControl]
         if validators.isNotModified(ifNoneMatch: request.headers[.ifNoneMatch],
                                     ifModifiedSince: request.headers[.ifModifiedSince]) {
@@ -139,12 +140,6 @@ public final class GalleryServer: Sendable {
         }
         let object: [String: Any] = ["title": configuration.title, "items": items]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    }
-
-    static func fnv1a(_ data: Data) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 
     static func contentType(of file: URL) -> String {

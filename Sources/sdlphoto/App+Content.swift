@@ -19,7 +19,7 @@ extension App {
             }
         }
         guard !change.isIdentity else {
-            refreshCaptions()
+            refreshCaptions(change)
             return
         }
         for old in change.removed { forget(id: shown[old]) }
@@ -38,14 +38,13 @@ extension App {
     }
 
     /// Only captions changed: the scene's items take them, nothing else moves.
-    private func refreshCaptions() {
+    private func refreshCaptions(_ unchanged: ContentChange) {
         let sceneItems = shown.enumerated().map { position, id in
             var item = scene.items[position]
             item.caption = catalog[id].caption
             return item
         }
         guard sceneItems != scene.items else { return }
-        let unchanged = ContentChange(old: Array(shown.indices), new: Array(shown.indices))
         perform(scene.replaceItems(sceneItems, change: unchanged))
         needsDraw = true
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoGallery
 import Foundation
 import PhotoCore
+import PhotoConfig
 import PhotoNetwork
 import PhotoServe
 
@@ -96,15 +97,17 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Log more.")
     var verbose = false
 
+    /// The same ranges as a config file's (one table, `ConfigArguments.schema`).
     func validate() throws {
-        if let start, start < 1 { throw ValidationError("--start counts from 1") }
-        if frameMs <= 0 || frameMs > 1000 { throw ValidationError("--frame-ms must be in (0, 1000]") }
-        if textureBudget < 16 { throw ValidationError("--texture-budget must be at least 16 (MiB)") }
-        if refresh < 0 || (refresh > 0 && refresh < 0.1) { throw ValidationError("--refresh takes 0 (never) or at least 0.1 seconds") }
-        if diskCache < 0 { throw ValidationError("--disk-cache cannot be negative") }
-        if let slideshow, !(slideshow >= 0.1 && slideshow <= 86_400) { throw ValidationError("--slideshow takes 0.1 to 86400 seconds") }
-        if !(idle >= 1) { throw ValidationError("--idle must be at least 1 second") }
-        if ![0, 90, 180, 270].contains(rotate) { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
+        var values: [(String, ConfigValue)] = [
+            ("frame-ms", .float(frameMs)), ("texture-budget", .integer(textureBudget)), ("refresh", .float(refresh)),
+            ("disk-cache", .integer(diskCache)), ("idle", .float(idle)), ("rotate", .integer(rotate)),
+        ]
+        if let start { values.append(("start", .integer(start))) }
+        if let slideshow { values.append(("slideshow", .float(slideshow))) }
+        for (key, value) in values {
+            if let complaint = ConfigArguments.schema.complaint(about: value, key: key) { throw ValidationError(complaint) }
+        }
     }
 
     mutating func run() throws {
@@ -112,12 +115,12 @@ struct SDLPhoto: ParsableCommand {
         let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
-        var segments: [(argument: String, items: [SourceItem])] = []
+        var segments: [(argument: String, listing: SourceList.Listing)] = []
         do {
             if sources.isEmpty {
                 let (server, manifest, demo) = try SDLPhoto.demoGallery(network: network)
                 demoServer = server
-                segments = [(manifest.absoluteString, demo)]
+                segments = [(manifest.absoluteString, SourceList.Listing(items: demo))]
             } else {
                 for argument in SourceList.expandingStandardInput(sources) {
                     segments.append((argument, try SourceList.collect(argument: argument, recursive: recursive, sort: sort, network: network)))
@@ -125,11 +128,6 @@ struct SDLPhoto: ParsableCommand {
             }
         } catch {
             Log.error("\(error)")
-            throw ExitCode(2)
-        }
-        var items: [SourceItem] { segments.flatMap(\.items) }
-        guard !items.isEmpty else {
-            Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
         }
         var script: ReplayScript?
@@ -149,7 +147,16 @@ struct SDLPhoto: ParsableCommand {
             if case .screenshot(let path) = event.kind { path } else { nil }
         } ?? [])).compactMap { $0 }.map(SourceList.canonicalPath))
         if !own.isEmpty {
-            segments = segments.map { ($0.argument, SourceList.excluding(own, from: $0.items)) }
+            segments = segments.map { segment in
+                var listing = segment.listing
+                listing.items = SourceList.excluding(own, from: listing.items)
+                return (segment.argument, listing)
+            }
+        }
+        var items: [SourceItem] { segments.flatMap(\.listing.items) }
+        guard !items.isEmpty else {
+            Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
+            throw ExitCode(2)
         }
         if let start, start > items.count {
             Log.error("--start \(start): there are only \(items.count) photos")
@@ -179,7 +186,7 @@ struct SDLPhoto: ParsableCommand {
             rotation: Rotation(degrees: rotate))
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
                                   network: network)
-        let code = App.run(items: segments.flatMap(\.items), network: network, content: content, options: options)
+        let code = App.run(items: items, network: network, content: content, options: options)
         if code != 0 { throw ExitCode(code) }
     }
 

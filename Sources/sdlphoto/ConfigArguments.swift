@@ -1,18 +1,20 @@
 import Foundation
 import PhotoConfig
+import PhotoCore
 
 /// SPEC 10's config file: `$XDG_CONFIG_HOME/sdlphoto/config.toml` (or `--config PATH`) with the
 /// long options' names as keys. Its settings go before the command line's, and any option also
 /// given on the command line is left out of them: options win.
 enum ConfigArguments {
-    /// Every long option a config file may set, with the kind of value it takes.
+    /// Every long option a config file may set, with the kind of value it takes. The command
+    /// line's values are checked against the same table (`SDLPhoto.validate`).
     static let schema = ConfigSchema([
-        "recursive": .flag, "sort": .choice(["name", "mtime", "random"]), "size": .string,
+        "recursive": .flag, "sort": .choice(SourceList.Sort.allCases.map(\.rawValue)), "size": .string,
         "fullscreen": .flag, "position": .string, "texture-budget": .integerIn(16...Int.max), "disk-cache": .integerIn(0...Int.max),
         "refresh": .numberIn(0...Double.infinity), "start": .integerIn(1...Int.max), "captions": .flag, "stats": .flag,
         "events": .string, "frame-ms": .numberIn(0.001...1000),
-        "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber,
-        "transition": .choice(["crossfade", "kenburns", "slide", "none"]), "shuffle": .flag, "loop": .flag,
+        "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber(0.1...86_400),
+        "transition": .choice(Slideshow.Transition.allCases.map(\.rawValue)), "shuffle": .flag, "loop": .flag,
         "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "rotate": .choice(["0", "90", "180", "270"]),
     ])
 

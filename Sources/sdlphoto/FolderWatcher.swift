@@ -7,15 +7,13 @@ import Glibc
 final class FolderWatcher: @unchecked Sendable {
     struct Failed: Error, CustomStringConvertible { let description: String }
 
-    private static let events: UInt32 = 0x8 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x800
-    private static let created: UInt32 = 0x100
-    private static let isDirectory: UInt32 = 0x4000_0000
-    private static let onlyDirectories: UInt32 = 0x0100_0000
+    private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     private let fd: Int32
     private let changed: @Sendable () -> Void
     private let lock = NSLock()
-    private var watched: Set<String> = []
+    /// Folders that could not be watched, so each is reported once.
+    private var reported: Set<String> = []
 
     init(directories: [String], changed: @escaping @Sendable () -> Void) throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
@@ -27,16 +25,13 @@ final class FolderWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Adds folders to watch (those already watched are left as they are).
+    /// Watches these folders. Asking again for a folder already watched costs nothing (the
+    /// kernel keeps one watch per folder), and a folder deleted and made again is watched anew.
     func watch(_ directories: [String]) {
         lock.lock()
         defer { lock.unlock() }
-        for dir in directories where !watched.contains(dir) {
-            if inotify_add_watch(fd, dir, Self.events | Self.onlyDirectories) >= 0 {
-                watched.insert(dir)
-            } else {
-                Log.error("\(dir): cannot watch for new photos: \(String(cString: strerror(errno)))")
-            }
+        for dir in directories where inotify_add_watch(fd, dir, Self.events | UInt32(IN_ONLYDIR)) < 0 {
+            if reported.insert(dir).inserted { Log.error("\(dir): cannot watch for new photos: \(String(cString: strerror(errno)))") }
         }
     }
 
@@ -65,8 +60,8 @@ final class FolderWatcher: @unchecked Sendable {
     /// name is renamed into place when whole) and not a file merely created (it is written next).
     private static func matters(mask: UInt32, name: String) -> Bool {
         if name.hasPrefix(".") { return false }
-        if mask & isDirectory != 0 { return true }
-        if mask & created != 0 { return false }
+        if mask & UInt32(IN_ISDIR) != 0 { return true }
+        if mask & UInt32(IN_CREATE) != 0 { return false }
         if name.isEmpty { return true }  // the watched folder itself went
         let ext = (name as NSString).pathExtension.lowercased()
         return ext == "json" || SourceList.imageExtensions.contains(ext)

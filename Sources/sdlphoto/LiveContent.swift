@@ -21,8 +21,11 @@ final class LiveContent: @unchecked Sendable {
     /// One source argument and what it gave last.
     private struct Segment {
         let argument: String
+        /// A manifest on a server: fetched again on a timer.
         let remote: URL?
-        var items: [SourceItem]
+        /// Names local files: listed again when a watched folder changes.
+        let isLocal: Bool
+        var listing: SourceList.Listing
         var failures = 0
     }
 
@@ -33,29 +36,32 @@ final class LiveContent: @unchecked Sendable {
     private let queue = DispatchQueue(label: "sdlphoto.content")
     private let backoff = RetryBackoff()
     private var segments: [Segment]
-    private var published: [String]
+    private var published: [SourceItem]
     private var rescan: DispatchWorkItem?
     private var watcher: FolderWatcher?
     /// Guarded by `lock`: the newest list not yet taken by the main loop.
     private let lock = NSLock()
     private var pending: [SourceItem]?
 
-    /// `segments`: each argument (standard input already expanded) with the items it gave at start.
-    init(segments: [(argument: String, items: [SourceItem])], settings: Settings, network: DataLoading?) {
-        self.segments = segments.map { Segment(argument: $0.argument, remote: SourceList.remoteManifest($0.argument), items: $0.items) }
+    /// `segments`: each argument (standard input already expanded) with what it gave at start.
+    init(segments: [(argument: String, listing: SourceList.Listing)], settings: Settings, network: DataLoading?) {
+        self.segments = segments.map {
+            Segment(argument: $0.argument, remote: SourceList.remoteManifest($0.argument),
+                    isLocal: SourceList.webURL($0.argument) == nil, listing: $0.listing)
+        }
         self.settings = settings
         self.network = network
-        published = segments.flatMap { $0.items.map(\.identity) }
+        published = self.segments.flatMap(\.listing.items)
     }
 
     func start(wake: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             self.wake = wake
             for i in segments.indices where segments[i].remote != nil { scheduleFetch(i) }
-            let watched = watchedDirectories()
-            guard !watched.isEmpty else { return }
+            let folders = watchedFolders
+            guard !folders.isEmpty else { return }
             do {
-                watcher = try FolderWatcher(directories: watched) { [weak self] in self?.localChanged() }
+                watcher = try FolderWatcher(directories: folders) { [weak self] in self?.localChanged() }
             } catch {
                 Log.error("folders will not be watched for new photos: \(error)")
             }
@@ -73,11 +79,11 @@ final class LiveContent: @unchecked Sendable {
 
     // MARK: On the queue
 
+    /// Hands the list to the main loop when anything in it changed, captions included.
     private func publish() {
-        let items = segments.flatMap(\.items)
-        let identities = items.map(\.identity)
-        guard identities != published else { return }
-        published = identities
+        let items = segments.flatMap(\.listing.items)
+        guard items != published else { return }
+        published = items
         lock.lock()
         pending = items
         lock.unlock()
@@ -93,34 +99,27 @@ final class LiveContent: @unchecked Sendable {
 
     private func fetch(_ i: Int) {
         guard let url = segments[i].remote, let network else { return }
-        network.load(DataRequest(url: url, revalidate: true), priority: .prefetch, progress: { _, _ in }) { [weak self] result in
+        Manifest.load(from: url, loader: network, priority: .prefetch, revalidate: true) { [weak self] result in
             guard let self else { return }
             self.queue.async { self.fetched(i, url: url, result) }
         }
     }
 
-    private func fetched(_ i: Int, url: URL, _ result: Result<Response, NetworkError>) {
-        let manifest: Result<Manifest, Error> = switch result {
-        case .success(let response):
-            if case .staleCache(let error) = response.source { .failure(error) }
-            else { Result { try Manifest.parse(response.body, location: response.url) } }
-        case .failure(let error):
-            .failure(error)
-        }
-        switch manifest {
+    private func fetched(_ i: Int, url: URL, _ result: Result<Manifest, ManifestError>) {
+        switch result {
         case .success(let manifest):
             segments[i].failures = 0
             let items = SourceList.manifestItems(manifest, logging: false)
-            if items.map(\.identity) != segments[i].items.map(\.identity) {
+            if items != segments[i].listing.items {
                 for warning in manifest.warnings { Log.error("\(warning)") }
                 Log.info("\(url.absoluteString): \(items.count) photos")
-                segments[i].items = items
+                segments[i].listing.items = items
                 publish()
             }
         case .failure(let error):
             segments[i].failures += 1
             let wait = backoff.delay(afterFailures: segments[i].failures)
-            Log.error("cannot refresh \(url.absoluteString): \(error); keeping the last list, next try in \(Int(wait)) s")
+            Log.error("cannot refresh: \(error); keeping the last list, next try in \(Int(wait)) s")
         }
         scheduleFetch(i)
     }
@@ -138,44 +137,23 @@ final class LiveContent: @unchecked Sendable {
     static let settleSeconds = 0.25
 
     private func listLocalAgain() {
-        for i in segments.indices where segments[i].remote == nil && !isURL(segments[i].argument) {
+        for i in segments.indices where segments[i].isLocal {
             do {
-                let items = try SourceList.collect(argument: segments[i].argument, recursive: settings.recursive,
-                                                   sort: settings.sort, network: network)
-                segments[i].items = SourceList.excluding(settings.excluded, from: items)
+                var listing = try SourceList.collect(argument: segments[i].argument, recursive: settings.recursive,
+                                                     sort: settings.sort, network: network)
+                listing.items = SourceList.excluding(settings.excluded, from: listing.items)
+                segments[i].listing = listing
             } catch {
                 // A manifest file caught half-written, or broken: keep what it gave last.
                 Log.error("\(error); keeping the last list")
             }
         }
-        watcher?.watch(watchedDirectories())
+        watcher?.watch(watchedFolders)
         publish()
     }
 
-    private func isURL(_ argument: String) -> Bool {
-        guard let scheme = URL(string: argument)?.scheme?.lowercased() else { return false }
-        return scheme == "http" || scheme == "https"
-    }
-
     /// Folders given, with their subfolders when recursive; the folder of each file or manifest.
-    private func watchedDirectories() -> [String] {
-        let fm = FileManager.default
-        var dirs: [String] = []
-        for segment in segments where segment.remote == nil && !isURL(segment.argument) {
-            var isDirectory: ObjCBool = false
-            let path = segment.argument
-            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                dirs.append(path)
-                if settings.recursive, let subs = try? fm.subpathsOfDirectory(atPath: path) {
-                    for sub in subs where !sub.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-                        let full = (path as NSString).appendingPathComponent(sub)
-                        if fm.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue { dirs.append(full) }
-                    }
-                }
-            } else {
-                dirs.append((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
-            }
-        }
-        return Array(Set(dirs)).sorted()
+    private var watchedFolders: [String] {
+        Array(Set(segments.flatMap(\.listing.folders))).sorted()
     }
 }

@@ -9,7 +9,7 @@ enum Location: Hashable, Sendable, CustomStringConvertible {
     /// A manifest's reference: file URLs become paths; only http and https go to the network.
     init?(_ url: URL) {
         if url.isFileURL { self = .file(url.path) }
-        else if ["http", "https"].contains(url.scheme?.lowercased() ?? "") { self = .url(url) }
+        else if let web = SourceList.webURL(url.absoluteString) { self = .url(web) }
         else { return nil }
     }
 

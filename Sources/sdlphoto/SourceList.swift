@@ -11,13 +11,6 @@ struct SourceList {
     /// Why the sources cannot be shown at all: exit 2 with this message.
     struct Unusable: Error, CustomStringConvertible { let description: String }
 
-    /// Everything the arguments name, in order: files (kept whatever their extension: a file
-    /// that does not decode becomes a broken-image tile), image files of directories, http(s)
-    /// URLs, manifests (`.json`, a path or URL), and `-` for a list of those on standard input.
-    static func collect(_ arguments: [String], recursive: Bool, sort: Sort, network: DataLoading?) throws -> [SourceItem] {
-        try expandingStandardInput(arguments).flatMap { try collect(argument: $0, recursive: recursive, sort: sort, network: network) }
-    }
-
     /// `-` replaced by the lines it reads from standard input (read once: a refresh lists them
     /// again from here).
     static func expandingStandardInput(_ arguments: [String]) -> [String] {
@@ -28,16 +21,28 @@ struct SourceList {
         }
     }
 
-    /// What one argument (not `-`) names now.
-    static func collect(argument: String, recursive: Bool, sort: Sort, network: DataLoading?) throws -> [SourceItem] {
-        if let url = remoteManifest(argument) { return try manifest(at: url, network: network) }
-        if let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
-            return [SourceItem(image: .url(url))]
-        }
+    /// What one argument names now, and the local folders whose changes can change it.
+    struct Listing {
+        var items: [SourceItem]
+        var folders: [String] = []
+    }
+
+    /// What one argument (not `-`) names now, in order: files (kept whatever their extension: a
+    /// file that does not decode becomes a broken-image tile), image files of directories, an
+    /// http(s) URL, a manifest (`.json`, a path or URL).
+    static func collect(argument: String, recursive: Bool, sort: Sort, network: DataLoading?) throws -> Listing {
+        if let url = remoteManifest(argument) { return Listing(items: try manifest(at: url, network: network)) }
+        if let url = webURL(argument) { return Listing(items: [SourceItem(image: .url(url))]) }
         if argument.lowercased().hasSuffix(".json") {
-            return try manifestItems(loadManifest { try Manifest.load(path: argument) })
+            return Listing(items: try manifestItems(loadManifest { try Manifest.load(path: argument) }), folders: [parent(of: argument)])
         }
-        return paths([argument], recursive: recursive, sort: sort).map { SourceItem(image: .file($0), stamp: FileStamp(path: $0)) }
+        return local(argument, recursive: recursive, sort: sort)
+    }
+
+    /// An http or https URL, the only schemes that go to the network.
+    static func webURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        return url
     }
 
     /// An absolute path with `.` and `..` resolved, for comparing paths however they were given.
@@ -53,8 +58,7 @@ struct SourceList {
 
     /// The URL of an argument that is a manifest on a server, re-fetched on `--refresh`.
     static func remoteManifest(_ argument: String) -> URL? {
-        guard let url = URL(string: argument), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.pathExtension.lowercased() == "json" else { return nil }
+        guard let url = webURL(argument), url.pathExtension.lowercased() == "json" else { return nil }
         return url
     }
 
@@ -88,53 +92,65 @@ struct SourceList {
         }
     }
 
-    static func paths(_ arguments: [String], recursive: Bool, sort: Sort) -> [String] {
-        var paths: [String] = []
-        let fm = FileManager.default
-        for argument in arguments {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                Log.error("\(argument): no such file or directory")
-                continue
-            }
-            if isDirectory.boolValue {
-                paths += sorted(imagesIn(argument, recursive: recursive), by: sort)
-            } else {
-                paths.append(argument)
-            }
+    /// A file, or a folder's image files (and its subfolders' when recursive), in `sort` order.
+    private static func local(_ path: String, recursive: Bool, sort: Sort) -> Listing {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            Log.error("\(path): no such file or directory")
+            return Listing(items: [])
         }
-        return paths
+        guard isDirectory.boolValue else { return Listing(items: [item(path)], folders: [parent(of: path)]) }
+        let (images, folders) = walk(path, recursive: recursive)
+        return Listing(items: sorted(images.map(item), by: sort), folders: folders)
     }
 
-    private static func imagesIn(_ directory: String, recursive: Bool) -> [String] {
+    private static func item(_ path: String) -> SourceItem { SourceItem(image: .file(path), stamp: FileStamp(path: path)) }
+
+    private static func parent(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// One pass over a folder: its image files and the folders under it (itself included);
+    /// hidden files and folders are left out.
+    private static func walk(_ directory: String, recursive: Bool) -> (images: [String], folders: [String]) {
         let fm = FileManager.default
         let base = URL(fileURLWithPath: directory)
-        var found: [String] = []
         let names: [String]
-        do {
-            names = recursive ? try fm.subpathsOfDirectory(atPath: directory) : try fm.contentsOfDirectory(atPath: directory)
-        } catch {
+        do { names = try fm.contentsOfDirectory(atPath: directory) } catch {
             Log.error("\(directory): cannot read the directory: \(error.localizedDescription)")
-            return []
+            return ([], [directory])
         }
-        for name in names where imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
-            if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            found.append(base.appendingPathComponent(name).path)
+        func isImage(_ name: String) -> Bool { imageExtensions.contains((name as NSString).pathExtension.lowercased()) }
+        guard recursive, let walker = fm.enumerator(atPath: directory) else {
+            return (names.filter { !$0.hasPrefix(".") && isImage($0) }.map { base.appendingPathComponent($0).path }, [directory])
         }
-        return found
+        var images: [String] = [], folders = [directory]
+        while let name = walker.nextObject() as? String {
+            let isFolder = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
+            if (name as NSString).lastPathComponent.hasPrefix(".") {
+                if isFolder { walker.skipDescendants() }
+            } else if isFolder {
+                folders.append(base.appendingPathComponent(name).path)
+            } else if isImage(name) {
+                images.append(base.appendingPathComponent(name).path)
+            }
+        }
+        return (images, folders)
     }
 
-    private static func sorted(_ paths: [String], by sort: Sort) -> [String] {
+    private static func sorted(_ items: [SourceItem], by sort: Sort) -> [SourceItem] {
         switch sort {
         case .name:
-            return paths.sorted { NaturalOrder.less($0, $1) }
+            return items.sorted { NaturalOrder.less($0.image.description, $1.image.description) }
         case .mtime:
-            func mtime(_ p: String) -> Date {
-                ((try? FileManager.default.attributesOfItem(atPath: p))?[.modificationDate] as? Date) ?? .distantPast
+            return items.sorted {
+                let (a, b) = ($0.stamp?.modified ?? .min, $1.stamp?.modified ?? .min)
+                return a == b ? NaturalOrder.less($0.image.description, $1.image.description) : a < b
             }
-            return paths.map { ($0, mtime($0)) }.sorted { $0.1 == $1.1 ? NaturalOrder.less($0.0, $1.0) : $0.1 < $1.1 }.map(\.0)
         case .random:
-            return paths.shuffled()
+            // Random, but the same order all run long: a folder that changes must not reshuffle.
+            return items.sorted { ($0.image.description.hashValue, $0.image.description) < ($1.image.description.hashValue, $1.image.description) }
         }
     }
 }

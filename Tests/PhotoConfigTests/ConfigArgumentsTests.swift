@@ -31,6 +31,10 @@ import PhotoConfig
         #expect(try arguments(of: text, excluding: ["texture-budget", "kiosk"]) == ["--fit", "fill"])
     }
 
+    @Test func aChoiceOfNumbersMayBeWrittenAsANumber() throws {
+        #expect(try arguments(of: "rotate = 90\n", excluding: []) == ["--rotate", "90"])
+    }
+
     @Test(arguments: [
         ("slideshow = true", ["--slideshow"]),
         ("slideshow = false", []),

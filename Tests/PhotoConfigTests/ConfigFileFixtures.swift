@@ -27,7 +27,9 @@ let programOptions = ConfigSchema([
     "zoom-max": .number,
     "font": .string,
     "fit": .choice(["fit", "fill"]),
-    "slideshow": .flagOrNumber,
+    "slideshow": .flagOrNumber(-.infinity ... .infinity),
+    "interval": .flagOrNumber(0.1...86_400),
+    "rotate": .choice(["0", "90", "180", "270"]),
     "disk-cache": .integerIn(0...Int.max),
     "refresh": .numberIn(0.5...600),
 ])

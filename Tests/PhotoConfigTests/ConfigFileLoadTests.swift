@@ -27,6 +27,8 @@ import PhotoConfig
         ("fit = \"zoom\"", "'fit' must be one of \"fit\", \"fill\", not \"zoom\""),
         ("fit = false", "'fit' must be one of \"fit\", \"fill\", not false"),
         ("slideshow = \"often\"", "'slideshow' must be true, false or a number of seconds, not \"often\""),
+        ("interval = 0", "'interval' must be true, false or a number of seconds from 0.1 to 86400.0, not 0"),
+        ("rotate = 45", "'rotate' must be one of \"0\", \"90\", \"180\", \"270\", not 45"),
         ("disk-cache = -1", "'disk-cache' must be an integer of at least 0, not -1"),
         ("refresh = 0.1", "'refresh' must be a number from 0.5 to 600.0, not 0.1"),
         ("refresh = 601", "'refresh' must be a number from 0.5 to 600.0, not 601"),

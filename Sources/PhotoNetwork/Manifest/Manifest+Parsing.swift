@@ -61,19 +61,24 @@ extension Manifest {
     }
 
     /// Fetches and parses a manifest at an http(s) URL (a file URL is read at once, on the
-    /// caller's thread). `completion` runs where `loader`'s callbacks run.
+    /// caller's thread). `completion` runs where `loader`'s callbacks run. `revalidate`: a
+    /// refresh that must see changes asks the server even while a cached copy is fresh, and a
+    /// cached copy served because the server failed counts as the failure.
     @discardableResult
     public static func load(
-        from url: URL, loader: DataLoading, priority: TransferPriority = .currentPage,
+        from url: URL, loader: DataLoading, priority: TransferPriority = .currentPage, revalidate: Bool = false,
         completion: @escaping @Sendable (Result<Manifest, ManifestError>) -> Void
     ) -> TransferHandle? {
         if url.isFileURL {
             completion(Result { try load(path: url.path) }.mapError { $0 as! ManifestError })
             return nil
         }
-        return loader.load(url, priority: priority) { result in
+        return loader.load(DataRequest(url: url, revalidate: revalidate), priority: priority, progress: { _, _ in }) { result in
             switch result {
             case .success(let response):
+                if revalidate, case .staleCache(let error) = response.source {
+                    return completion(.failure(.unreadable(file: url.absoluteString, reason: error.description)))
+                }
                 completion(Result { try parse(response.body, location: response.url) }.mapError { $0 as! ManifestError })
             case .failure(let error):
                 completion(.failure(.unreadable(file: url.absoluteString, reason: error.description)))
