@@ -31,6 +31,17 @@ public final class FontRasterizer: TextRasterizing {
         return f
     }
 
+    public func width(of text: String, pixelSize: Int) -> Int? {
+        guard let font = font(size: max(4, min(pixelSize, 400))) else { return nil }
+        return Self.measure(text, font: font)
+    }
+
+    private static func measure(_ text: String, font: OpaquePointer) -> Int {
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(font, text, &w, &h)
+        return Int(w)
+    }
+
     public func rasterize(_ text: String, pixelSize: Int, maxWidth: Int?) -> RasterizedText? {
         guard let font = font(size: max(4, min(pixelSize, 400))) else { return nil }
         let shown = maxWidth.map { fitted(text, font: font, width: $0) } ?? text
@@ -54,11 +65,7 @@ public final class FontRasterizer: TextRasterizing {
 
     /// The longest prefix of `text` that, with an ellipsis, fits `width` pixels.
     private func fitted(_ text: String, font: OpaquePointer, width: Int) -> String {
-        func measure(_ s: String) -> Int {
-            var w: Int32 = 0, h: Int32 = 0
-            TTF_SizeUTF8(font, s, &w, &h)
-            return Int(w)
-        }
+        func measure(_ s: String) -> Int { Self.measure(s, font: font) }
         guard measure(text) > width else { return text }
         var chars = Array(text)
         while !chars.isEmpty, measure(String(chars) + "…") > width { chars.removeLast() }

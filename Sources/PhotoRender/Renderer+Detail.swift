@@ -52,12 +52,8 @@ extension Renderer {
         let crop = d.crop, region = detail.region
         let overlap = crop.intersection(region)
         guard overlap.width > 0, overlap.height > 0 else { return }
-        let frame = Rect(x: d.frame.minX + (overlap.minX - crop.minX) / crop.width * d.frame.width,
-                         y: d.frame.minY + (overlap.minY - crop.minY) / crop.height * d.frame.height,
-                         width: overlap.width / crop.width * d.frame.width,
-                         height: overlap.height / crop.height * d.frame.height)
-        let inDetail = Rect(x: (overlap.minX - region.minX) / region.width, y: (overlap.minY - region.minY) / region.height,
-                            width: overlap.width / region.width, height: overlap.height / region.height)
+        let frame = d.frame.rect(atUnit: crop.unit(of: overlap))
+        let inDetail = region.unit(of: overlap)
         drawTexture(detail.texture, frame: frame, crop: inDetail, alpha: d.alpha, cornerRadius: 0, blend: d.blend, dim: dim)
     }
 }

@@ -147,9 +147,12 @@ public final class Renderer {
 
     /// Lets go of everything held for an item that is gone (content refreshed): its textures
     /// and any upload still in progress.
-    public func discard(item: Int) {
-        uploads.removeAll { $0.key.item == item }
-        for quality in [ImageQuality.thumbnail, .full] { textures.remove(TextureKey(item: item, quality: quality)) }
+    public func discard(items: Set<Int>) {
+        uploads.removeAll { items.contains($0.key.item) }
+        for item in items {
+            for quality in [ImageQuality.thumbnail, .full] { textures.remove(TextureKey(item: item, quality: quality)) }
+        }
+        if let detail = detailRegion, items.contains(detail.item) { dropDetail() }
     }
 
     /// Bytes of photo textures on the GPU now.

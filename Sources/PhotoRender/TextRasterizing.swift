@@ -13,4 +13,6 @@ public protocol TextRasterizing: AnyObject {
     /// `pixelSize` is the font size in drawable pixels; text wider than `maxWidth` pixels is cut
     /// with an ellipsis. Nil when the text cannot be drawn (no font was found).
     func rasterize(_ text: String, pixelSize: Int, maxWidth: Int?) -> RasterizedText?
+    /// The width in pixels `text` takes uncut, without rasterising it.
+    func width(of text: String, pixelSize: Int) -> Int?
 }

@@ -22,7 +22,7 @@ extension App {
             refreshCaptions(change)
             return
         }
-        for old in change.removed { forget(id: shown[old]) }
+        forget(Set(change.removed.map { shown[$0] }))
         catalog += added
         loader.add(added)
         shown = newShown
@@ -49,14 +49,14 @@ extension App {
         needsDraw = true
     }
 
-    /// Lets go of everything held for an item that left.
-    private func forget(id: Int) {
-        loader.discard(item: id)
-        renderer.discard(item: id)
-        for quality in [ImageQuality.thumbnail, .full] { uploading[TextureKey(item: id, quality: quality)] = nil }
-        thumbnailsSettled.remove(id)
-        reportedFailures.remove(id)
-        fullFailed.remove(id)
-        downloadFailed.remove(id)
+    /// Lets go of everything held for items that left.
+    private func forget(_ ids: Set<Int>) {
+        loader.discard(items: ids)
+        renderer.discard(items: ids)
+        uploading = uploading.filter { !ids.contains($0.key.item) }
+        thumbnailsSettled.subtract(ids)
+        reportedFailures.subtract(ids)
+        fullFailed.subtract(ids)
+        downloadFailed.subtract(ids)
     }
 }

@@ -27,18 +27,15 @@ extension App {
         let viewport = options.rotation.viewport(window: window.size)
         let visible = frame.intersection(Rect(origin: .zero, size: viewport))
         guard visible.width > 0, visible.height > 0 else { return }
-        let unit = Rect(x: (visible.minX - frame.minX) / frame.width, y: (visible.minY - frame.minY) / frame.height,
-                        width: visible.width / frame.width, height: visible.height / frame.height)
+        let unit = frame.unit(of: visible)
         let pixels = Int(min(max(native.width, native.height), shownLonger).rounded(.up))
         if let wanted = detailWanted, wanted.request.item == id, wanted.request.region.map({ $0.contains(unit) }) ?? false,
            Double(wanted.pixels) * Self.detailThreshold >= Double(pixels) {
             return
         }
         if let wanted = detailWanted { loader.cancel(wanted.request) }
-        let m = Self.detailMargin
-        let x0 = max(0, unit.minX - unit.width * m), y0 = max(0, unit.minY - unit.height * m)
-        let x1 = min(1, unit.maxX + unit.width * m), y1 = min(1, unit.maxY + unit.height * m)
-        let request = ImageLoader.Request(item: id, quality: .full, region: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        let margin = unit.insetBy(dx: -unit.width * Self.detailMargin, dy: -unit.height * Self.detailMargin)
+        let request = ImageLoader.Request(item: id, quality: .full, region: margin.intersection(.unit))
         detailWanted = (request, pixels)
         loader.request(request, pixels: pixels, urgency: .current)
     }

@@ -6,8 +6,7 @@ import PhotoRender
 extension App {
     /// Whether the item with identity `id` comes over the network at that quality.
     func isFromNetwork(_ id: Int, _ quality: ImageQuality) -> Bool {
-        let source = quality == .thumbnail ? (catalog[id].thumbnail ?? catalog[id].image) : catalog[id].image
-        if case .url = source { return true }
+        if case .url = catalog[id].location(for: quality) { return true }
         return false
     }
 
@@ -69,15 +68,20 @@ extension App {
     /// When the page changes: transfers more than two pages away stop (freeing their
     /// bandwidth); once the page's own image is in, the two on each side are prefetched.
     func followCurrentPage() {
-        guard scene.mode != .grid else { return }
-        let current = scene.currentIndex
+        // Back in the grid no page is left to want its photo: its downloads stop too.
+        let current: Int? = scene.mode == .grid ? nil : scene.currentIndex
         if current != lastCurrentIndex {
             lastCurrentIndex = current
-            for index in shown.indices where abs(index - current) > 2 && loader.cancel(.init(item: shown[index], quality: .full)) {
+            prefetchedAround = nil
+            textureBudgetDue = true
+            for id in loader.pending(.full) {
+                guard let index = indexOfID[id], current.map({ abs(index - $0) > 2 }) ?? true,
+                      loader.cancel(.init(item: id, quality: .full)) else { continue }
                 perform(scene.handle(.itemUnloaded(index: index, quality: .full, time: clock.nowMs)))
             }
         }
-        guard let id = currentID, renderer.hasTexture(item: id, quality: .full) else { return }
+        guard let current, prefetchedAround != current, let id = currentID, renderer.hasTexture(item: id, quality: .full) else { return }
+        prefetchedAround = current
         for offset in [1, -1, 2, -2] where shown.indices.contains(current + offset) {
             request(current + offset, .full, urgency: .prefetch)
         }

@@ -22,7 +22,7 @@ extension App {
         // Far means more than a screenful beyond the prefetched rows.
         let screenRows = (visible.count + columns - 1) / columns
         let kept = Self.rows(around: visible, by: Self.gridRowsAhead + screenRows, columns: columns, count: shown.count)
-        for id in loader.pendingThumbnails {
+        for id in loader.pending(.thumbnail) {
             guard let index = indexOfID[id], !kept.contains(index) else { continue }
             if loader.cancel(.init(item: id, quality: .thumbnail)) {
                 perform(scene.handle(.itemUnloaded(index: index, quality: .thumbnail, time: now)))

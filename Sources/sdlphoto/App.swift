@@ -152,6 +152,7 @@ final class App {
             } else {
                 drewLastIteration = false
             }
+            if textureBudgetDue { enforceTextureBudget(at: now) }
             if clock.isVirtual {
                 waitForLoads()
                 clock.frameDone()
@@ -236,8 +237,8 @@ final class App {
     /// finds them ready, and `thumbs_done` marks the whole grid populated.
     func warmThumbnails(of ids: [Int]) {
         for id in ids {
-            let item = catalog[id]
-            guard case .file = item.thumbnail ?? item.image else { continue }
+            // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
+            guard catalog[id].usesThumbnailCache else { continue }
             loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
         }
     }
@@ -302,6 +303,13 @@ final class App {
             needsDraw = true
         }
         if thumbnailSettled, thumbnailsSettled.count >= shown.count, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
+    }
+
+    /// Evicts least recently drawn textures beyond the budget, never the current page, its
+    /// neighbours or the slideshow's photos. Run after a frame (so new textures count as shown)
+    /// once textures were added or the page changed.
+    private func enforceTextureBudget(at now: Double) {
+        textureBudgetDue = false
         let current = scene.currentIndex
         var protected = [current - 1, current, current + 1]
         if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
@@ -314,7 +322,9 @@ final class App {
     /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
     /// texture is whole, so it never draws a half-uploaded one.
     private func finishUploads(budgetMs: Double, at now: Double) {
-        for key in renderer.continueUploads(budgetMs: budgetMs) {
+        let finished = renderer.continueUploads(budgetMs: budgetMs)
+        if !finished.isEmpty { textureBudgetDue = true }
+        for key in finished {
             guard let size = uploading.removeValue(forKey: key), let index = indexOfID[key.item] else { continue }
             Log.info("item \(index) \(key.quality) ready, \(size)")
             perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: now)))
@@ -340,7 +350,12 @@ final class App {
 
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
     var downloadFailed: Set<Int> = []
+    /// The page whose transfers were last sorted out (nil: the grid).
     var lastCurrentIndex: Int?
+    /// The page whose neighbours were last prefetched.
+    var prefetchedAround: Int?
+    /// Textures were added or the protected pages changed since the budget was last enforced.
+    var textureBudgetDue = false
 
     // MARK: Detail
 

@@ -20,19 +20,24 @@ struct FrameStats {
 
     /// `continuous` is false for the first frame after the loop slept.
     mutating func frameDrawn(atMs t: Double, continuous: Bool) {
-        if continuous, let last = lastFrameMs { intervals.append(t - last - pausedMs) }
+        if continuous, let last = lastFrameMs {
+            let interval = t - last - pausedMs
+            intervals.append(interval)
+            if interval > refreshMs * Self.droppedFactor { dropped += 1 }
+        }
         lastFrameMs = t
         pausedMs = 0
     }
 
-    func percentile(_ p: Double) -> Double {
-        guard !intervals.isEmpty else { return 0 }
-        let sorted = intervals.sorted()
-        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1  // nearest-rank
-        return sorted[max(0, min(sorted.count - 1, rank))]
+    /// Nearest-rank percentiles `ps` of `times`, from one sort.
+    static func percentiles(_ ps: [Double], of times: [Double]) -> [Double] {
+        guard !times.isEmpty else { return ps.map { _ in 0 } }
+        let sorted = times.sorted()
+        return ps.map { p in sorted[max(0, min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1))] }
     }
 
-    var dropped: Int { intervals.filter { $0 > refreshMs * Self.droppedFactor }.count }
+    /// Frames over `droppedFactor` refresh intervals so far.
+    private(set) var dropped = 0
 
     /// The HUD's text changes four times a second, not every frame: each new string is a new
     /// texture to rasterise and upload.
@@ -44,16 +49,18 @@ struct FrameStats {
     }
 
     private var hudText: String {
-        String(format: "%d frames  p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  dropped %d",
-               intervals.count, percentile(50), percentile(95), percentile(99), dropped)
+        // The last ten seconds or so: a kiosk may show its HUD for days.
+        let p = Self.percentiles([50, 95, 99], of: Array(intervals.suffix(600)))
+        return String(format: "%d frames  p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  dropped %d", intervals.count, p[0], p[1], p[2], dropped)
     }
 
     func json(textureBytes: Int) -> String {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peakMiB = Double(usage.ru_maxrss) / 1024
+        let p = Self.percentiles([50, 95, 99], of: intervals)
         return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"peak_rss_mib":%.1f,"texture_mib":%.1f}"#,
-                      intervals.count + (lastFrameMs == nil ? 0 : 1), percentile(50), percentile(95), percentile(99),
+                      intervals.count + (lastFrameMs == nil ? 0 : 1), p[0], p[1], p[2],
                       intervals.max() ?? 0, dropped, peakMiB, Double(textureBytes) / 1_048_576)
     }
 }

@@ -65,7 +65,7 @@ final class ImageLoader: @unchecked Sendable {
     private var inFlight: Set<Request> = []
     /// Requests already answered: asked again only after `forget`.
     private var done: Set<Request> = []
-    private var transfers: [Request: TransferHandle] = [:]
+    private var transfers: [Request: Transfer] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
     private(set) var pool: DecodePool<Request, Result>!
 
@@ -98,12 +98,17 @@ final class ImageLoader: @unchecked Sendable {
         let waiting = inFlight.contains(request)
         let isNew = known && !done.contains(request) && inFlight.insert(request).inserted
         let item = known ? items[request.item] : nil
+        let transfer = waiting ? transfers[request] : nil
         lock.unlock()
-        if waiting { pool.raise(key: request, to: priority) }
+        if waiting {
+            // Asked again more urgently (a prefetched page became the current one): its
+            // download, still queued or on the wire, moves up too, not only its decode.
+            pool.raise(key: request, to: priority)
+            transfer?.raise(to: Self.transferPriority(urgency))
+        }
         guard isNew, let item else { return }
-        let source = request.quality == .thumbnail ? (item.thumbnail ?? item.image) : item.image
-        switch source {
-        case .file(let path) where request.quality == .thumbnail && item.thumbnail == nil:
+        switch item.location(for: request.quality) {
+        case .file(let path) where request.quality == .thumbnail && item.usesThumbnailCache:
             let cache = thumbnails
             if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels) }
             pool.submit(key: request, priority: priority) {
@@ -132,12 +137,7 @@ final class ImageLoader: @unchecked Sendable {
             wake()
             return
         }
-        let transferPriority: TransferPriority = switch urgency {
-        case .current: .currentPage
-        case .neighbour: .neighbourPage
-        case .visible: .visibleThumbnail
-        case .prefetch, .background: .prefetch
-        }
+        let transferPriority = Self.transferPriority(urgency)
         let tracksProgress = request.quality == .full && !request.warmOnly && request.region == nil
         if tracksProgress {
             // Known from the request on, so the fan shows in the frame the tap is handled in.
@@ -171,8 +171,30 @@ final class ImageLoader: @unchecked Sendable {
             }
         })
         lock.lock()
-        if inFlight.contains(request) { transfers[request] = handle }
+        if inFlight.contains(request) { transfers[request] = Transfer(handle: handle, priority: transferPriority) }
         lock.unlock()
+    }
+
+    private static func transferPriority(_ urgency: Urgency) -> TransferPriority {
+        switch urgency {
+        case .current: .currentPage
+        case .neighbour: .neighbourPage
+        case .visible: .visibleThumbnail
+        case .prefetch, .background: .prefetch
+        }
+    }
+
+    /// A transfer in flight and the priority it has now.
+    private final class Transfer {
+        let handle: TransferHandle
+        private var priority: TransferPriority
+        init(handle: TransferHandle, priority: TransferPriority) { self.handle = handle; self.priority = priority }
+
+        func raise(to higher: TransferPriority) {
+            guard higher > priority else { return }
+            priority = higher
+            handle.setPriority(higher)
+        }
     }
 
     /// `region` of `image` on whole pixels, and the region that covers exactly.
@@ -206,7 +228,7 @@ final class ImageLoader: @unchecked Sendable {
         let wasInFlight = inFlight.remove(request) != nil
         if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
-        handle?.cancel()
+        handle?.handle.cancel()
         if wasInFlight { pool.cancel(key: request) }
         if wasInFlight && request.quality == .thumbnail { pool.cancel(key: request.withPlaceholder) }
         return wasInFlight
@@ -219,12 +241,13 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Stops and forgets everything asked for an item that has gone.
-    func discard(item: Int) {
+    /// Stops and forgets everything asked for items that have gone, in one pass.
+    func discard(items gone: Set<Int>) {
+        guard !gone.isEmpty else { return }
         lock.lock()
-        let requests = inFlight.filter { $0.item == item }
-        done = done.filter { $0.item != item }
-        inbox.removeAll { $0.request.item == item }
+        let requests = inFlight.filter { gone.contains($0.item) }
+        done = done.filter { !gone.contains($0.item) }
+        inbox.removeAll { gone.contains($0.request.item) }
         lock.unlock()
         for request in requests { cancel(request) }
     }
@@ -243,11 +266,12 @@ final class ImageLoader: @unchecked Sendable {
         return progress[item]
     }
 
-    /// Identities of the thumbnails asked for on screen (not cache warming) still in flight.
-    var pendingThumbnails: [Int] {
+    /// Identities of the items whose pixels at `quality` were asked for to show (not cache
+    /// warming, not a zoomed page's detail) and are still in flight.
+    func pending(_ quality: ImageQuality) -> [Int] {
         lock.lock()
         defer { lock.unlock() }
-        return inFlight.compactMap { $0.quality == .thumbnail && !$0.warmOnly ? $0.item : nil }
+        return inFlight.compactMap { $0.quality == quality && !$0.warmOnly && $0.region == nil && !$0.placeholder ? $0.item : nil }
     }
 
     /// Everything finished since the last call.

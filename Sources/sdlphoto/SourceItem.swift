@@ -42,6 +42,16 @@ struct SourceItem: Sendable, Equatable {
         self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize; self.stamp = stamp
     }
 
+    /// Where the pixels for `quality` come from: the placeholder, if any, for a thumbnail.
+    func location(for quality: ImageQuality) -> Location { quality == .thumbnail ? (thumbnail ?? image) : image }
+
+    /// A local file without a placeholder of its own: its thumbnail goes through the shared
+    /// freedesktop cache.
+    var usesThumbnailCache: Bool {
+        if thumbnail == nil, case .file = image { return true }
+        return false
+    }
+
     /// What makes two listings the same photo across a refresh: where its bytes are, and for a
     /// file, the file as it was (a file rewritten in place is a new photo at the same spot).
     var identity: String {

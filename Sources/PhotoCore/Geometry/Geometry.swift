@@ -119,6 +119,15 @@ extension Rect {
     public func unit(of p: Point) -> Point {
         Point(x: width != 0 ? (p.x - minX) / width : 0, y: height != 0 ? (p.y - minY) / height : 0)
     }
+    /// `r` in the unit coordinates of this rectangle: which part of it `r` covers.
+    public func unit(of r: Rect) -> Rect {
+        guard width != 0, height != 0 else { return .unit }
+        return Rect(x: (r.minX - minX) / width, y: (r.minY - minY) / height, width: r.width / width, height: r.height / height)
+    }
+    /// The part of this rectangle at unit coordinates `u` (the inverse of `unit(of:)`).
+    public func rect(atUnit u: Rect) -> Rect {
+        Rect(x: minX + u.minX * width, y: minY + u.minY * height, width: u.width * width, height: u.height * height)
+    }
     /// The rectangle an image of aspect `content` fills when it covers `bounds` (aspect fill), centred.
     public static func aspectFill(_ content: Size, in bounds: Rect) -> Rect {
         guard !content.isEmpty, !bounds.size.isEmpty else { return bounds }

@@ -26,8 +26,7 @@ public struct PhotoTransition: Equatable, Sendable {
         /// The crop of the image that `clip` shows, in unit texture coordinates.
         public var crop: Rect {
             guard image.width > 0, image.height > 0 else { return .unit }
-            return Rect(x: (clip.minX - image.minX) / image.width, y: (clip.minY - image.minY) / image.height,
-                        width: clip.width / image.width, height: clip.height / image.height)
+            return image.unit(of: clip)
         }
         static func lerp(_ a: Placement, _ b: Placement, _ t: Double) -> Placement {
             Placement(image: Rect.lerp(a.image, b.image, t), clip: Rect.lerp(a.clip, b.clip, t),

@@ -136,7 +136,7 @@ public struct PhotoScene: Equatable, Sendable {
         case .itemUnloaded(let index, let quality, _):
             requested.remove(.requestImage(index: index, quality: quality))
         }
-        return dedup(effects + requests())
+        return effects + requests()
     }
 
     /// Runs animations and timers up to `time`.
@@ -221,13 +221,8 @@ public struct PhotoScene: Equatable, Sendable {
         }
     }
 
-    private func dedup(_ effects: [Effect]) -> [Effect] {
-        var seen: Set<Effect> = [], out: [Effect] = []
-        for e in effects where !seen.contains(e) { seen.insert(e); out.append(e) }
-        return out
-    }
-
-    /// Images to ask for: the current page first, then its neighbours, then visible grid cells.
+    /// Images to ask for: the current page first, then its neighbours, then visible grid cells;
+    /// each once (a flying page's thumbnail is also a visible cell's).
     mutating func requests() -> [Effect] {
         var wanted: [Effect] = []
         if mode != .grid, !items.isEmpty {
@@ -240,9 +235,7 @@ public struct PhotoScene: Equatable, Sendable {
         if hasGrid, mode != .browsing {
             wanted += grid.visibleRange(at: now).map { .requestImage(index: $0, quality: .thumbnail) }
         }
-        let fresh = wanted.filter { !requested.contains($0) }
-        requested.formUnion(fresh)
-        return fresh
+        return wanted.filter { requested.insert($0).inserted }
     }
 
     public static func == (a: PhotoScene, b: PhotoScene) -> Bool {
