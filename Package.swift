@@ -76,14 +76,16 @@ let package = Package(
             name: "PhotoNetwork",
             dependencies: ["CCurl", "CCurlShim", "PhotoStorage"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // The loopback HTTP server that serves the demo gallery (and the network tests' faults).
+        // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
         .target(
             name: "PhotoServe",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
+        .target(name: "NetworkFaults", swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "PhotoNetworkTests",
-            dependencies: ["PhotoNetwork", "PhotoServe", "PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["PhotoNetwork", "PhotoServe", "NetworkFaults", "PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // --- end network
 
@@ -103,7 +105,7 @@ let package = Package(
         // The program itself in real SDL windows: screenshots, exit codes, shaders.
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe"],
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults"],
             swiftSettings: edge),
     ]
 )

@@ -45,27 +45,27 @@ public final class EventSource: @unchecked Sendable {
             default: return nil
             }
         case SDL_KEYDOWN.rawValue:
-            return .key(name: KeyName.of(e.key.keysym), ticks: e.key.timestamp)
+            return .key(name: KeyName.of(e.key.keysym))
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             let f = e.tfinger
             let phase: PlatformEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .down : e.type == SDL_FINGERUP.rawValue ? .up : .move
-            return .finger(id: f.fingerId, phase: phase, x: Double(f.x) * size.width, y: Double(f.y) * size.height, ticks: f.timestamp)
+            return .finger(id: f.fingerId, phase: phase, x: Double(f.x) * size.width, y: Double(f.y) * size.height)
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             let b = e.button
             guard b.which != touchMouseID else { return nil }  // already seen as a finger
             return .mouseButton(down: e.type == SDL_MOUSEBUTTONDOWN.rawValue, button: Int(b.button),
-                                x: Double(b.x), y: Double(b.y), clicks: Int(b.clicks), ticks: b.timestamp)
+                                x: Double(b.x), y: Double(b.y))
         case SDL_MOUSEMOTION.rawValue:
             let m = e.motion
             guard m.which != touchMouseID else { return nil }
-            return .mouseMove(x: Double(m.x), y: Double(m.y), ticks: m.timestamp)
+            return .mouseMove(x: Double(m.x), y: Double(m.y))
         case SDL_MOUSEWHEEL.rawValue:
             let w = e.wheel
             guard w.which != touchMouseID else { return nil }
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
             let ctrl = (SDL_GetModState().rawValue & KMOD_CTRL.rawValue) != 0
-            return .wheel(dx: Double(w.preciseX), dy: Double(w.preciseY), x: Double(x), y: Double(y), ctrl: ctrl, ticks: w.timestamp)
+            return .wheel(dx: Double(w.preciseX), dy: Double(w.preciseY), x: Double(x), y: Double(y), ctrl: ctrl)
         default:
             return nil
         }

@@ -1,13 +1,13 @@
-/// An SDL event translated into plain values, coordinates in window points.
-/// `ticks` is SDL's millisecond timestamp of the event.
+/// An SDL event translated into plain values, coordinates in window points. (SDL's own
+/// timestamps are not carried: the loop stamps input with its injected clock.)
 public enum PlatformEvent: Equatable, Sendable {
     public enum Phase: Equatable, Sendable { case down, move, up }
     case quit
-    case key(name: String, ticks: UInt32)
-    case finger(id: Int64, phase: Phase, x: Double, y: Double, ticks: UInt32)
-    case mouseButton(down: Bool, button: Int, x: Double, y: Double, clicks: Int, ticks: UInt32)
-    case mouseMove(x: Double, y: Double, ticks: UInt32)
-    case wheel(dx: Double, dy: Double, x: Double, y: Double, ctrl: Bool, ticks: UInt32)
+    case key(name: String)
+    case finger(id: Int64, phase: Phase, x: Double, y: Double)
+    case mouseButton(down: Bool, button: Int, x: Double, y: Double)
+    case mouseMove(x: Double, y: Double)
+    case wheel(dx: Double, dy: Double, x: Double, y: Double, ctrl: Bool)
     case resized
     case exposed
     /// A loader thread has finished something: look at its inbox.

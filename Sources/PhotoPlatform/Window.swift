@@ -16,8 +16,6 @@ public final class Window {
     let window: OpaquePointer
     private let context: SDL_GLContext
     public private(set) var isFullscreen: Bool
-    /// What SDL's swap interval ended up as: -1 adaptive, 1 vsync, 0 none.
-    public private(set) var swapInterval: Int32 = 0
 
     /// Opens the window. Throws a one-line, human message naming SDL's error when there is no
     /// usable display or no OpenGL ES 3 context.
@@ -61,8 +59,7 @@ public final class Window {
         context = ctx
         isFullscreen = options.fullscreen
         // Adaptive vsync where offered, else plain vsync; neither is fatal (Xvfb refuses both).
-        if SDL_GL_SetSwapInterval(-1) == 0 { swapInterval = -1 }
-        else if SDL_GL_SetSwapInterval(1) == 0 { swapInterval = 1 }
+        if SDL_GL_SetSwapInterval(-1) != 0 { _ = SDL_GL_SetSwapInterval(1) }
         SDL_ShowWindow(w)
     }
 
@@ -91,7 +88,6 @@ public final class Window {
     }
 
     /// The video driver in use (x11, wayland, offscreen ...).
-    public var videoDriver: String { Window.driverHint }
 
     /// The window's size in logical points.
     public var size: Size {

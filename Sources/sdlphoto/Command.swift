@@ -225,7 +225,7 @@ struct SDLPhoto: ParsableCommand {
                 arguments = try ConfigArguments.merged(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
             } catch {
                 Log.error("\(error)")
-                Foundation.exit(2)
+                Foundation.exit(ConfigError.exitCode)
             }
             var command = try parseAsRoot(withDefaultSlideshow(arguments))
             try command.run()

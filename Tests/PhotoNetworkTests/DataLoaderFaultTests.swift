@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import PhotoNetwork
+import NetworkFaults
 import PhotoServe
 import Testing
 

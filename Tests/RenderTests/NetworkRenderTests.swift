@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import PhotoPlatform
+import NetworkFaults
 import PhotoServe
 import Testing
 

@@ -29,7 +29,6 @@ public struct GestureRecognizer: Equatable, Sendable {
 
     public init() {}
 
-    public var fingerCount: Int { fingers.count }
     public var isTracking: Bool { !fingers.isEmpty }
 
     /// The earliest time a timer fires: the pending single tap, or a long press.

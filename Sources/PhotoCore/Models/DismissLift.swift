@@ -49,7 +49,6 @@ public struct DismissLift: Equatable, Sendable {
     public mutating func beginSpringBack(at time: Double) {
         springBack = Tween(start: time, duration: Self.springBackDuration)
     }
-    public var isSpringingBack: Bool { springBack != nil }
 
     public func frame(at time: Double) -> Rect {
         guard let springBack else { return liftedFrame }

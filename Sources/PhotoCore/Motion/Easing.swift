@@ -13,15 +13,6 @@ public enum Easing: Equatable, Sendable {
         case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - pow3(-2 * t + 2) / 2
         }
     }
-    /// d value / d t, to hand a tween's speed over to a spring.
-    public func slope(_ t: Double) -> Double {
-        let t = clamp(t, 0, 1)
-        switch self {
-        case .linear: return 1
-        case .easeOut: let u = 1 - t; return 3 * u * u
-        case .easeInOut: return t < 0.5 ? 12 * t * t : 3 * (-2 * t + 2) * (-2 * t + 2) / 2
-        }
-    }
 }
 
 private func pow3(_ x: Double) -> Double { x * x * x }

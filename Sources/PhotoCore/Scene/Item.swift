@@ -22,7 +22,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case toggleSlideshow
 }
 
-/// The scene's state machine. Slideshow will join as a further case.
+/// The scene's state machine. (The slideshow is a value of its own, `Slideshow`, which the shell
+/// layers over the scene.)
 public enum SceneMode: Equatable, Sendable {
     case grid
     case presenting

@@ -11,8 +11,8 @@
 ///     renderer.draw(scene.displayList())
 ///
 /// The public surface of PhotoCore, by layer:
-/// - Geometry: `Point`, `Size`, `Rect` (`aspectFit`, `aspectFill`, `aspectFillCrop`, `lerp`),
-///   `AffineTransform`, `clamp`.
+/// - Geometry: `Point`, `Size`, `Rect` (`aspectFit`, `aspectFill`, `aspectFillCrop`, `lerp`,
+///   `unit(of:)`, `rect(atUnit:)`, `intersection`), `AffineTransform`, `clamp`.
 /// - Motion: `Easing`, `Tween`, `Spring` / `Spring.Motion`, `Momentum`, `RubberBand`.
 /// - Input: `InputEvent`, `Touch`, `TouchPhase`, `VelocityTracker`.
 /// - Gestures: `GestureRecognizer` (tap, double tap, long press, pan, pinch) → `Gesture`;
@@ -20,7 +20,10 @@
 /// - Models: `ZoomLevel`, `PanBounds`, `ZoomModel`, `PagerModel`, `DismissLift`,
 ///   `PhotoTransition`, `GridLayout`, `GridModel`.
 /// - Scene: `Item`, `Effect`, `SceneMode`, `PhotoScene`, `PageIndicator`, `ScrollIndicator`,
-///   `DisplayList` / `DrawCommand`.
+///   `DisplayList` / `DrawCommand` (`folded`, `culled` for cheaper fills); `replaceItems` with
+///   a `ContentChange` for live content.
+/// - Slideshow: `Slideshow`, `SlideOrder`.
+/// - Catalog: `NaturalOrder`, `ContentChange`.
 /// - Replay: `ReplayScript.parse(_:)`, `ReplayEvent.inputEvents`, `Simulation`.
 public struct PhotoScene: Equatable, Sendable {
     /// Thumbnails fade in over this long (ms) as they arrive.
