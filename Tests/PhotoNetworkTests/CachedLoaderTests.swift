@@ -88,6 +88,24 @@ struct CachedLoaderTests {
         #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
     }
 
+    @Test("a cancel that comes before the transfer starts is reported on the cache's queue, never on the cancelling thread")
+    func earlyCancelIsNotReportedOnTheCallersThread() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        let reportedOn = ReportingThread()
+        let caller = pthread_self()
+        let handle = loader.load(DataRequest(url: URL(string: "http://127.0.0.1:1/never")!), priority: .currentPage, progress: { _, _ in }) { result in
+            reportedOn.set(pthread_self(), result)
+        }
+        handle.cancel()
+        let deadline = Date().addingTimeInterval(5)
+        while reportedOn.value == nil, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        let (thread, result) = try #require(reportedOn.value)
+        #expect(pthread_equal(thread, caller) == 0)
+        if case .failure(.cancelled) = result {} else { Issue.record("not reported as cancelled: \(result)") }
+    }
+
     @Test("after max-age the entry is fetched again")
     func expiredEntryIsFetchedAgain() async throws {
         let server = try await Self.startServer()
@@ -224,4 +242,12 @@ private final class StatusSwitch: @unchecked Sendable {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
     }
+}
+
+/// Where and with what a completion was called.
+private final class ReportingThread: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (pthread_t, Result<Response, NetworkError>)?
+    var value: (pthread_t, Result<Response, NetworkError>)? { lock.withLock { stored } }
+    func set(_ thread: pthread_t, _ result: Result<Response, NetworkError>) { lock.withLock { stored = (thread, result) } }
 }

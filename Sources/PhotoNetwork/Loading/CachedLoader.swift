@@ -36,9 +36,9 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         guard request.headers.isEmpty else {
             return loader.load(request, priority: priority, progress: progress, completion: completion)
         }
-        let load = PendingLoad(priority: priority, completion: completion)
+        let load = PendingLoad(priority: priority, queue: queue, completion: completion)
         queue.async { [self] in
-            guard !load.isFinished else { return }
+            guard !load.isDone else { return }
             let stored = cache.cachedResponse(for: request.url)
             if let stored, !request.revalidate, stored.metadata.isFresh(at: now()) {
                 progress(Int64(stored.body.count), Int64(stored.body.count))

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One consumer of a ``CachedLoader``: cancellable before and after its transfer starts, and
-/// finished exactly once. Thread safe.
+/// finished exactly once, never on the thread that cancels it (`queue` reports a cancel that
+/// came before the transfer). Thread safe.
 final class PendingLoad: @unchecked Sendable {
     // Sendable: all state is guarded by `lock`.
     private let lock = NSLock()
@@ -9,13 +10,16 @@ final class PendingLoad: @unchecked Sendable {
     private var inner: TransferHandle?
     private var cancelled = false
     private(set) var priority: TransferPriority
+    private let queue: DispatchQueue
 
-    init(priority: TransferPriority, completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) {
+    init(priority: TransferPriority, queue: DispatchQueue, completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) {
         self.priority = priority
+        self.queue = queue
         self.completion = completion
     }
 
-    var isFinished: Bool { lock.withLock { completion == nil } }
+    /// Finished, or cancelled before its transfer started: nothing left to start.
+    var isDone: Bool { lock.withLock { completion == nil || (cancelled && inner == nil) } }
 
     func attach(_ handle: TransferHandle) {
         let cancelNow = lock.withLock { () -> Bool in
@@ -39,7 +43,7 @@ final class PendingLoad: @unchecked Sendable {
             return inner
         }
         // The transfer reports the cancellation when there is one; before it starts, report it here.
-        if let handle { handle.cancel() } else { finish(.failure(.cancelled)) }
+        if let handle { handle.cancel() } else { queue.async { self.finish(.failure(.cancelled)) } }
     }
 
     func setPriority(_ priority: TransferPriority) {
