@@ -46,6 +46,32 @@ struct CachedLoaderTests {
         #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
     }
 
+    @Test("a 304 that changes nothing the entry decides by does not write the entry again")
+    func unchangedRevalidationDoesNotRewrite() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+
+        _ = await response(loader, server.url("revalidated"))
+        // An atomic write renames a new file into place: a new inode. (A read touches the
+        // file's time, for least-recently-used order, so the time says nothing here.)
+        func entries() throws -> [String: Int] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            return try Dictionary(uniqueKeysWithValues: names.map { name in
+                let attributes = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(name).path)
+                return (name, (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1)
+            })
+        }
+        let before = try entries()
+        try await Task.sleep(nanoseconds: 20_000_000)
+        let second = await response(loader, server.url("revalidated"))
+
+        #expect(second?.source == .revalidatedCache && second?.body == Self.body)
+        #expect(try entries() == before)
+    }
+
     @Test("a fresh entry is served without asking the server, also after a restart")
     func freshEntryNeedsNoRequest() async throws {
         let server = try await Self.startServer()

@@ -75,4 +75,13 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
         copy.cacheControl = headers["cache-control"] ?? cacheControl
         return copy
     }
+
+    /// Whether the refreshed metadata `newer` must be written back: only when something it
+    /// decides by changed. The date matters only to a `max-age`; without one, rewriting the
+    /// body (and syncing it) on every 304 would buy nothing.
+    public func needsStoring(_ newer: CacheMetadata) -> Bool {
+        var same = newer
+        same.storedAt = storedAt
+        return same != self || CacheControl(header: newer.cacheControl).maxAge != nil
+    }
 }

@@ -59,8 +59,11 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         switch result {
         case .success(let fetched) where fetched.statusCode == 304:
             guard var stored else { return .failure(.httpStatus(304)) }
-            stored.metadata = stored.metadata.refreshed(by: fetched.headers, at: now())
-            try? cache.store(stored)
+            let refreshed = stored.metadata.refreshed(by: fetched.headers, at: now())
+            if stored.metadata.needsStoring(refreshed) {
+                stored.metadata = refreshed
+                try? cache.store(stored)
+            }
             return .success(response(from: stored, source: .revalidatedCache))
         case .success(let fetched):
             let metadata = CacheMetadata(headers: fetched.headers, statusCode: fetched.statusCode, storedAt: now())
