@@ -8,8 +8,14 @@
 ///   only its own memory (the file's bytes, one full-size buffer at most, the result).
 public enum ImageDecoder {
     public static func decode(path: String, maxPixelSize: Int?, limits: DecodeLimits = .standard) throws -> DecodedImage {
+        try decodeWithSize(path: path, maxPixelSize: maxPixelSize, limits: limits).image
+    }
+
+    /// `decode`, and the photo's own size as displayed (`probe`), from one read of the file.
+    public static func decodeWithSize(path: String, maxPixelSize: Int?, limits: DecodeLimits = .standard) throws
+        -> (image: DecodedImage, originalSize: PixelSize?) {
         let bytes = try FileBytes.read(path: path, maxBytes: limits.maxFileBytes)
-        return try decode(data: bytes, name: path, maxPixelSize: maxPixelSize, limits: limits)
+        return (try decode(data: bytes, name: path, maxPixelSize: maxPixelSize, limits: limits), probe(data: bytes))
     }
 
     /// - parameter name: for messages only (a path or URL); the format is read from the bytes.
@@ -37,6 +43,11 @@ public enum ImageDecoder {
     /// the format has no cheap header (TIFF, say), in which case the caller waits for the decode.
     public static func probe(path: String) -> PixelSize? {
         guard let head = try? FileBytes.readPrefix(path: path, count: probeBytes) else { return nil }
+        return probe(data: head)
+    }
+
+    /// `probe` of bytes already read (the whole file, or its first `probeBytes`).
+    public static func probe(data head: [UInt8]) -> PixelSize? {
         let format = ImageFormat(sniffing: head)
         if format == .jpeg {
             guard let stored = try? TurboJPEGDecoder.header(of: head).size else { return nil }

@@ -122,9 +122,9 @@ final class ImageLoader: @unchecked Sendable {
         case .file(let path):
             pool.submit(key: request, priority: priority) {
                 let limit = request.quality == .thumbnail ? 2 * pixels : pixels
-                let result = Swift.Result { try ImageDecoder.decode(path: path, maxPixelSize: limit) }
+                let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit) }
                     .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
-                return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
+                return ImageLoader.mipmapped(request, decoded.map(\.image), size: { try? decoded.get().originalSize })
             }
         case .url(let url):
             fetch(url, for: request, pixels: pixels, urgency: urgency, priority: priority)
@@ -166,7 +166,8 @@ final class ImageLoader: @unchecked Sendable {
                     let limit = request.quality == .thumbnail ? 2 * pixels : pixels
                     let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
-                    return ImageLoader.mipmapped(request, result, size: { nil })
+                    // The photo's own size from the same bytes: a page zooms to its native pixels.
+                    return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(data: bytes) })
                 }
             }
         })
