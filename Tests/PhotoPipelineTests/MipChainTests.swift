@@ -15,4 +15,23 @@ import Testing
         let level1 = MipChain(DecodedImage(width: 2, height: 2, pixels: pixels)).levels[1]
         #expect(level1.pixels == [128, 128, 128, 255])
     }
+
+    @Test func oddSidesDropTheirLastRowAndColumnAndEveryChannelIsAveragedOnItsOwn() {
+        // 7x5: level 1 is 3x2, built from the top-left 6x4 pixels only.
+        var generator = SystemRandomNumberGenerator()
+        let pixels = (0..<(7 * 5 * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let level1 = MipChain(DecodedImage(width: 7, height: 5, pixels: pixels)).levels[1]
+        #expect(level1.width == 3 && level1.height == 2)
+        var expected: [UInt8] = []
+        for y in 0..<2 {
+            for x in 0..<3 {
+                for c in 0..<4 {
+                    let at = { (px: Int, py: Int) in Int(pixels[(py * 7 + px) * 4 + c]) }
+                    let sum = at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1)
+                    expected.append(UInt8((sum + 2) / 4))
+                }
+            }
+        }
+        #expect(level1.pixels == expected)
+    }
 }
