@@ -13,9 +13,9 @@ final class Deliveries<Output: Sendable>: @unchecked Sendable {
         arrived.signal()
     }
 
-    /// Waits until `count` more deliveries have arrived (false after 10 s: a hang, reported as failure).
-    func wait(for count: Int) -> Bool {
-        (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + 10) == .success }
+    /// Waits until `count` more deliveries have arrived (false after `timeout` s: a hang, reported as failure).
+    func wait(for count: Int, timeout: Double = 10) -> Bool {
+        (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + timeout) == .success }
     }
 
     var keys: [String] { lock.lock(); defer { lock.unlock() }; return items.map(\.0) }
@@ -43,6 +43,44 @@ final class Gate: @unchecked Sendable {
         gate.release()
         #expect(got.wait(for: 5))
         #expect(got.keys == ["blocker", "page", "grid-a", "grid-b", "far"])
+    }
+
+    @Test func onTwoCoresTheCurrentPageDecodesAloneAndTheRestFollow() {
+        let got = Deliveries<Int>(), gate = Gate(), started = Deliveries<Int>()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        pool.submit(key: "page", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "neighbour", priority: .visible) { started.record("neighbour", 1); return 1 }
+        // The second worker is idle, but the neighbour waits: it would take the core the page needs.
+        #expect(!started.wait(for: 1, timeout: 0.3))
+        #expect(pool.waitingCount == 1)
+        gate.release()
+        #expect(got.wait(for: 2))
+        #expect(got.keys == ["page", "neighbour"])
+    }
+
+    @Test func withCoresToSpareOtherJobsRunBesideTheCurrentPage() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
+        pool.submit(key: "page", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "neighbour", priority: .visible) { 1 }
+        #expect(got.wait(for: 1))
+        #expect(got.keys == ["neighbour"])
+        gate.release()
+        #expect(got.wait(for: 1))
+    }
+
+    @Test func aSecondCurrentJobIsNotHeldBackByTheFirst() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        pool.submit(key: "page", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "detail", priority: .current) { 1 }
+        #expect(got.wait(for: 1))
+        #expect(got.keys == ["detail"])
+        gate.release()
+        #expect(got.wait(for: 1))
     }
 
     @Test func aCancelledWaitingJobNeverRuns() {

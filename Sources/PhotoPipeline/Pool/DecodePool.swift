@@ -15,9 +15,13 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
     public let workerCount: Int
     private let queue: DecodeQueue<Key, Output>
 
-    public init(workers: Int = defaultWorkerCount, deliver: @escaping @Sendable (Key, Output) -> Void) {
+    /// - parameter cores: the machine's cores. While a `.current` job runs, a less urgent one
+    ///   starts only if a core is still free for the render thread besides the two: on two cores
+    ///   a neighbour's decode would halve the speed of the page the user is waiting for.
+    public init(workers: Int = defaultWorkerCount, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
+                deliver: @escaping @Sendable (Key, Output) -> Void) {
         workerCount = max(1, workers)
-        queue = DecodeQueue(deliver: deliver)
+        queue = DecodeQueue(cores: cores, deliver: deliver)
         for index in 0..<workerCount {
             let thread = Thread { [queue] in queue.runWorker() }
             thread.name = "sdlphoto.decode.\(index)"

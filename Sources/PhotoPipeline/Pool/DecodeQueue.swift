@@ -19,10 +19,18 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
     private var waiting: [Key: Job] = [:]
     private var heap = JobHeap<Key>()
     private var running: [Key: UInt64] = [:]  // key to the order number of the job now running it
+    /// Workers busy with a `.current` job, and with any job (cancelled ones included: they still
+    /// hold their core until they return).
+    private var busyCurrent = 0
+    private var busy = 0
+    private let cores: Int
     private var nextOrder: UInt64 = 0
     private var stopped = false
 
-    init(deliver: @escaping @Sendable (Key, Output) -> Void) { self.deliver = deliver }
+    init(cores: Int, deliver: @escaping @Sendable (Key, Output) -> Void) {
+        self.cores = cores
+        self.deliver = deliver
+    }
 
     func submit(key: Key, priority: DecodePriority, work: @escaping @Sendable () -> Output) {
         condition.lock(); defer { condition.unlock() }
@@ -75,6 +83,11 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
             condition.lock()
             let current = running[job.key] == job.order
             if current { running[job.key] = nil }
+            busy -= 1
+            if job.priority == .current {
+                busyCurrent -= 1
+                condition.broadcast()  // jobs held back for it may start
+            }
             condition.unlock()
             if current { deliver(job.key, output) }
         }
@@ -92,15 +105,29 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
 
     private func next() -> Job? {
         condition.lock(); defer { condition.unlock() }
-        while waiting.isEmpty && !stopped { condition.wait() }
-        if stopped { return nil }
-        while let entry = heap.pop() {
-            guard let job = waiting[entry.key], job.priority == entry.priority, job.order == entry.order else { continue }
+        while true {
+            if stopped { return nil }
+            if let job = takeRunnable() { return job }
+            condition.wait()
+        }
+    }
+
+    // Call with the lock held.
+    private func takeRunnable() -> Job? {
+        while let entry = heap.peek() {
+            guard let job = waiting[entry.key], job.priority == entry.priority, job.order == entry.order else {
+                _ = heap.pop()
+                continue
+            }
+            if job.priority < .current && busyCurrent > 0 && busy + 2 > cores { return nil }
+            _ = heap.pop()
             waiting[entry.key] = nil
             running[job.key] = job.order
+            busy += 1
+            if job.priority == .current { busyCurrent += 1 }
             return job
         }
-        preconditionFailure("DecodeQueue: a waiting job without a heap entry")
+        return nil
     }
 }
 
@@ -129,6 +156,8 @@ struct JobHeap<Key> {
             child = parent
         }
     }
+
+    func peek() -> Entry? { entries.first }
 
     mutating func pop() -> Entry? {
         guard !entries.isEmpty else { return nil }
