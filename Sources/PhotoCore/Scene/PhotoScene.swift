@@ -98,11 +98,20 @@ public struct PhotoScene: Equatable, Sendable {
         if recognizer.isTracking || recognizer.nextDeadline != nil { return true }
         if pager.isSettling || pager.isDragging || !zoom.isSettled(at: now) { return true }
         if grid.isMoving(at: now) || grid.showsIndicator(at: now) { return true }
-        // In the grid only cells on screen fade; a thumbnail arriving off screen needs no frame.
+        // In the grid only cells on screen fade; a thumbnail arriving off screen needs no frame,
+        // nor does a neighbour's full image arriving beside the page on screen.
         let cells = mode == .grid ? grid.visibleRange(at: now) : nil
         let fading = thumbnailArrivals.contains { i, t in now - t < Self.thumbnailFadeDuration && cells?.contains(i) != false }
-            || fullArrivals.values.contains { now - $0 < Self.fullImageCrossFadeDuration }
+            || fullArrivals.contains { i, t in now - t < Self.fullImageCrossFadeDuration && pageIsOnScreen(i) }
         return fading
+    }
+
+    private func pageIsOnScreen(_ i: Int) -> Bool {
+        switch mode {
+        case .grid: false
+        case .browsing: pageFrame(i).intersects(Rect(origin: .zero, size: viewport))
+        case .presenting, .dismissing, .lifting: i == pager.index
+        }
     }
 
     /// The earliest time a pending timer fires (the single tap waiting out the double-tap window,

@@ -109,6 +109,17 @@ import Testing
         #expect(d.list.images.filter { $0.item == 2 }.map(\.quality) == [.full])
     }
 
+    @Test func onlyAFullImageArrivingOnScreenCrossFadesAndSoAnimates() {
+        var d = browser()
+        let page = d.scene.currentIndex
+        d.send(.itemLoaded(index: page + 1, quality: .full, pixelSize: Size(width: 4000, height: 3000), time: d.time))
+        #expect(!d.scene.isAnimating)
+        d.send(.itemLoaded(index: page, quality: .full, pixelSize: Size(width: 4000, height: 3000), time: d.time))
+        #expect(d.scene.isAnimating)
+        d.wait(PhotoScene.fullImageCrossFadeDuration)
+        #expect(!d.scene.isAnimating)
+    }
+
     @Test func aTrueSizeWithAnotherAspectAnimatesThePageToItsNewFitFrame() {
         var d = Driver(PhotoScene(items: items([nil, nil]), viewport: window, startIndex: 0))
         #expect(d.scene.pageFrame(0).width == 800)  // unknown: a square placeholder
