@@ -2,7 +2,9 @@
 ///
 /// Backends: JPEG through libjpeg-turbo with DCT scaling, everything else through SDL2_image.
 /// `maxPixelSize` bounds the longer side of the result (aspect kept, area-averaged); nil means
-/// full size. Orientation from EXIF is applied.
+/// full size. `sharpAt` (at most `maxPixelSize`) lets a JPEG stop at a cheaper DCT scale once its
+/// longer side reaches that many pixels: the result then lies between the two. Orientation from
+/// EXIF is applied.
 ///
 /// - important: Thread-safe. Call it from worker threads, never the render thread; each call holds
 ///   only its own memory (the file's bytes, one full-size buffer at most, the result).
@@ -12,21 +14,21 @@ public enum ImageDecoder {
     }
 
     /// `decode`, and the photo's own size as displayed (`probe`), from one read of the file.
-    public static func decodeWithSize(path: String, maxPixelSize: Int?, limits: DecodeLimits = .standard) throws
+    public static func decodeWithSize(path: String, maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits = .standard) throws
         -> (image: DecodedImage, originalSize: PixelSize?) {
         let bytes = try FileBytes.read(path: path, maxBytes: limits.maxFileBytes)
-        return (try decode(data: bytes, name: path, maxPixelSize: maxPixelSize, limits: limits), probe(data: bytes))
+        return (try decode(data: bytes, name: path, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits), probe(data: bytes))
     }
 
     /// - parameter name: for messages only (a path or URL); the format is read from the bytes.
-    public static func decode(data: [UInt8], name: String, maxPixelSize: Int?, limits: DecodeLimits = .standard) throws -> DecodedImage {
+    public static func decode(data: [UInt8], name: String, maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits = .standard) throws -> DecodedImage {
         guard !data.isEmpty else { throw DecodeError.empty }
         let format = ImageFormat(sniffing: data)
         var image: DecodedImage
         var orientation = ExifOrientation.up  // from JPEG EXIF and PNG eXIf; WebP and TIFF not yet
         switch format {
         case .jpeg:
-            image = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
+            image = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits)
             orientation = ExifMetadata(jpeg: data)?.orientation ?? .up
         default:
             if let claimed = HeaderProbe.size(of: data, format: format) { try limits.check(claimed) }

@@ -2,8 +2,9 @@ import PhotoCore
 import PhotoRender
 
 /// Full resolution where the page is zoomed past its texture (SPEC 6): the page's texture is
-/// decoded for the window (twice its size, for a 2× zoom), and a photo zoomed further, up to its
-/// native pixels, gets the part on screen decoded again at the resolution shown, drawn over it.
+/// decoded for the window (up to twice its size, where that costs no slower decode), and a photo
+/// zoomed further, up to its native pixels, gets the part on screen decoded again at the
+/// resolution shown, drawn over it.
 extension App {
     /// How much larger than its texture a page must be shown before detail is worth decoding.
     static let detailThreshold = 1.2

@@ -257,9 +257,13 @@ final class App {
         case .thumbnail:
             loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? .visible)
         case .full:
-            // Room for a 2x zoom; never more than one texture may hold.
-            let side = min(renderer.maxTextureSize, 2 * max(drawable.width, drawable.height))
-            loader.request(.init(item: id, quality: .full), pixels: side, urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
+            // Sharp at fit, and up to a 2x zoom where that costs no slower decode (a JPEG's DCT
+            // scale lands between the two); zoomed further, detail takes over. Never more than
+            // one texture may hold.
+            let window = max(drawable.width, drawable.height)
+            let side = min(renderer.maxTextureSize, 2 * window)
+            loader.request(.init(item: id, quality: .full), pixels: side, sharpAt: min(side, window),
+                           urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
         }
     }
 

@@ -83,8 +83,9 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
-    /// image at most `pixels` on its longer side. A request in flight or answered is not repeated.
-    func request(_ request: Request, pixels: Int, urgency: Urgency) {
+    /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
+    /// `sharpAt`. A request in flight or answered is not repeated.
+    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, urgency: Urgency) {
         let priority: DecodePriority = switch urgency {
         case .current: .current
         // A neighbour's decode must not hold up the page on screen.
@@ -122,16 +123,16 @@ final class ImageLoader: @unchecked Sendable {
         case .file(let path):
             pool.submit(key: request, priority: priority) {
                 let limit = request.quality == .thumbnail ? 2 * pixels : pixels
-                let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit) }
+                let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt) }
                     .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
                 return ImageLoader.mipmapped(request, decoded.map(\.image), size: { try? decoded.get().originalSize })
             }
         case .url(let url):
-            fetch(url, for: request, pixels: pixels, urgency: urgency, priority: priority)
+            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, urgency: urgency, priority: priority)
         }
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, urgency: Urgency, priority: DecodePriority) {
+    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, urgency: Urgency, priority: DecodePriority) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()
@@ -164,7 +165,7 @@ final class ImageLoader: @unchecked Sendable {
                 self.pool.submit(key: request, priority: priority) {
                     let bytes = [UInt8](response.body)
                     let limit = request.quality == .thumbnail ? 2 * pixels : pixels
-                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit) }
+                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
                     return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(data: bytes) })

@@ -14,13 +14,15 @@ struct DCTScale: Equatable, CustomStringConvertible {
 
     var description: String { "\(num)/\(denom)" }
 
-    /// Every downscaling factor the library offers (num <= denom), largest first.
+    /// The downscaling factors worth using, largest first: 1/1, 1/2, 1/4, 1/8. The library also
+    /// offers the other eighths, but they run without SIMD: 3/4 of a 12 MP photo decoded in 122 ms
+    /// here, slower than the whole photo (82 ms), where 1/2 took 75 ms.
     static let available: [DCTScale] = {
         var count: Int32 = 0
         guard let factors = tjGetScalingFactors(&count), count > 0 else { return [.full] }
         let all = (0..<Int(count)).map { DCTScale(num: Int(factors[$0].num), denom: Int(factors[$0].denom)) }
-        let shrinking = all.filter { $0.num <= $0.denom }
-        return shrinking.sorted { $0.num * $1.denom > $1.num * $0.denom }
+        let fast = all.filter { $0.num == 1 && [1, 2, 4, 8].contains($0.denom) }
+        return fast.sorted { $0.denom < $1.denom }
     }()
 
     /// The smallest factor whose result keeps the longer side at least `maxPixelSize`, so the area

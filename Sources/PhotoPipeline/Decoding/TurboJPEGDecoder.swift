@@ -29,9 +29,10 @@ enum TurboJPEGDecoder {
         return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
     }
 
-    static func decode(_ bytes: [UInt8], maxPixelSize: Int?, limits: DecodeLimits) throws -> DecodedImage {
+    /// `sharpAt`: the DCT scale only needs to reach this longer side (nil: `maxPixelSize`).
+    static func decode(_ bytes: [UInt8], maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits) throws -> DecodedImage {
         let header = try header(of: bytes)
-        let scale = DCTScale.smallest(for: header.size, reaching: maxPixelSize)
+        let scale = DCTScale.smallest(for: header.size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
         let scaled = scale.apply(to: header.size)
         try limits.check(scaled)
 
