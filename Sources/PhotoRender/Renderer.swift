@@ -105,16 +105,16 @@ public final class Renderer {
 
     /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are
     /// now complete and drawable. An upload whose storage does not fit the budget waits for a
-    /// longer one and lets those behind it go first.
+    /// longer one and lets those behind it go first, unless the screen is `atRest`.
     @discardableResult
-    public func continueUploads(budgetMs: Double) -> [TextureKey] {
+    public func continueUploads(budgetMs: Double, atRest: Bool = false) -> [TextureKey] {
         guard !uploads.isEmpty || detailUpload != nil else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
         var i = 0
         while i < uploads.count {
             let upload = uploads[i]
-            upload.step(until: deadline)
+            upload.step(until: deadline, atRest: atRest)
             if upload.isDone, let texture = upload.texture {
                 uploads.remove(at: i)
                 textures.insert(texture, for: upload.key)

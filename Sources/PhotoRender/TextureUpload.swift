@@ -52,11 +52,12 @@ final class TextureUpload {
 
     /// Copies slices until done or `deadline` (CLOCK_MONOTONIC ms) passes, at least one once
     /// the storage exists.
-    /// The storage is allocated only when it fits before the deadline, or once the upload has
-    /// waited `maximumPostponed` steps: the frame loop offers it the time it would otherwise sleep.
-    func step(until deadline: Double) {
+    /// The storage is allocated only when it fits before the deadline, when nothing on screen
+    /// moves (`atRest`: a late frame that shows the same picture is not seen), or once the upload
+    /// has waited `maximumPostponed` steps: the frame loop offers it the time it would otherwise sleep.
+    func step(until deadline: Double, atRest: Bool = false) {
         if texture == nil {
-            guard deadline - TextureUpload.nowMs() >= storageMs || postponed >= Self.maximumPostponed else {
+            guard atRest || deadline - TextureUpload.nowMs() >= storageMs || postponed >= Self.maximumPostponed else {
                 postponed += 1
                 return
             }

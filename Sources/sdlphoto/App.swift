@@ -326,7 +326,8 @@ final class App {
     /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
     /// texture is whole, so it never draws a half-uploaded one.
     private func finishUploads(budgetMs: Double, at now: Double) {
-        let finished = renderer.continueUploads(budgetMs: budgetMs)
+        let atRest = !scene.isAnimating && !(slideshow?.isAnimating(at: now) ?? false)
+        let finished = renderer.continueUploads(budgetMs: budgetMs, atRest: atRest)
         if !finished.isEmpty { textureBudgetDue = true }
         for key in finished {
             guard let size = uploading.removeValue(forKey: key), let index = indexOfID[key.item] else { continue }
