@@ -62,6 +62,7 @@ final class Transfer {
         try easy.set(CURLOPT_TCP_KEEPALIVE, 1)
         try easy.set(CURLOPT_SSL_VERIFYPEER, configuration.verifiesTLS ? 1 : 0)
         try easy.set(CURLOPT_SSL_VERIFYHOST, configuration.verifiesTLS ? 2 : 0)
+        if let caFile = configuration.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
         try easy.set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimitBytesPerSecond)
         try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.lowSpeedWindow.rounded())))
