@@ -18,6 +18,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // For the network tests' HTTPS server only (TLS, HTTP/2); the program does not link them.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
     ],
     targets: [
         system("CSDL2", "sdl2", "libsdl2-dev"),
@@ -85,7 +89,17 @@ let package = Package(
         .target(name: "NetworkFaults", swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "PhotoNetworkTests",
-            dependencies: ["PhotoNetwork", "PhotoServe", "NetworkFaults", "PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                "PhotoNetwork", "PhotoServe", "NetworkFaults", "PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox"),
+                // The HTTPS server of the TLS tests (Support/TLSServer.swift). Named here, not in a
+                // target of Sources/, so that only a build of the tests compiles NIO and BoringSSL.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // --- end network
 

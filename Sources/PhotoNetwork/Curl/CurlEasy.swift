@@ -87,6 +87,19 @@ final class CurlEasy {
         return sdlphoto_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK ? code : 0
     }
 
+    /// CURLINFO_HTTP_VERSION: the protocol of the last response (nil when none arrived).
+    var httpVersion: HTTPVersion? {
+        var version = 0
+        guard sdlphoto_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version) == CURLE_OK else { return nil }
+        switch version {
+        case CURL_HTTP_VERSION_1_0: return .http1_0
+        case CURL_HTTP_VERSION_1_1: return .http1_1
+        case CURL_HTTP_VERSION_2_0: return .http2
+        case CURL_HTTP_VERSION_3: return .http3
+        default: return nil
+        }
+    }
+
     /// CURLINFO_EFFECTIVE_URL: the last URL used, after redirects.
     var effectiveURL: String? { string(CURLINFO_EFFECTIVE_URL) }
 

@@ -82,12 +82,24 @@ public struct Response: Sendable {
     public var headers: [String: String]
     public var body: Data
     public var source: ResponseSource
+    /// The protocol the response came over; nil when it did not come from the network now.
+    public var httpVersion: HTTPVersion?
 
-    public init(url: URL, statusCode: Int, headers: [String: String], body: Data, source: ResponseSource = .network) {
+    public init(url: URL, statusCode: Int, headers: [String: String], body: Data, source: ResponseSource = .network,
+                httpVersion: HTTPVersion? = nil) {
         self.url = url
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
         self.source = source
+        self.httpVersion = httpVersion
     }
+}
+
+/// The HTTP version a response came over (SPEC 8: HTTP/2 where the server offers it).
+public enum HTTPVersion: String, Sendable {
+    case http1_0 = "1.0"
+    case http1_1 = "1.1"
+    case http2 = "2"
+    case http3 = "3"
 }

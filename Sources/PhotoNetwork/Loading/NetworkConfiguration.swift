@@ -19,8 +19,11 @@ public struct NetworkConfiguration: Sendable {
     public var maxResponseBytes: Int64 = 200 * 1024 * 1024
     /// "only http/https followed", for the request and for every redirect.
     public var allowedSchemes = "http,https"
-    /// "TLS verification on". Turn off only for a test against a self-signed loopback server.
+    /// "TLS verification on". A test server is trusted through `caFile`, not by turning this off.
     public var verifiesTLS = true
+    /// A PEM file of the certificate authorities to trust instead of the system's bundle
+    /// (CURLOPT_CAINFO); nil for the system's.
+    public var caFile: String?
     /// Sent as User-Agent.
     public var userAgent = "sdlphoto"
 

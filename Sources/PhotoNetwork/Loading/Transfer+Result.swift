@@ -11,7 +11,8 @@ extension Transfer {
             let status = easy.responseCode
             guard (200..<300).contains(status) || status == 304 else { return .failure(.httpStatus(status)) }
             let url = easy.effectiveURL.flatMap(URL.init(string:)) ?? request.url
-            return .success(Response(url: url, statusCode: status, headers: headers, body: body))
+            return .success(Response(url: url, statusCode: status, headers: headers, body: body,
+                                     httpVersion: easy.httpVersion))
         case CURLE_HTTP_RETURNED_ERROR:
             return .failure(.httpStatus(easy.responseCode))
         case CURLE_COULDNT_RESOLVE_HOST:

@@ -59,9 +59,14 @@ final class Transfer {
         try easy.set(CURLOPT_FOLLOWLOCATION, 1)
         try easy.set(CURLOPT_MAXREDIRS, configuration.maxRedirects)
         try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+        // Transfers that start together would each open a connection before the first one's ALPN
+        // tells whether HTTP/2 streams can share it; they wait for it instead. Only over TLS: plain
+        // http never multiplexes here (CURL_HTTP_VERSION_2TLS), so waiting would only delay.
+        if request.url.scheme?.lowercased() == "https" { try easy.set(CURLOPT_PIPEWAIT, 1) }
         try easy.set(CURLOPT_TCP_KEEPALIVE, 1)
         try easy.set(CURLOPT_SSL_VERIFYPEER, configuration.verifiesTLS ? 1 : 0)
         try easy.set(CURLOPT_SSL_VERIFYHOST, configuration.verifiesTLS ? 2 : 0)
+        if let caFile = configuration.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
         try easy.set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimitBytesPerSecond)
         try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.lowSpeedWindow.rounded())))
