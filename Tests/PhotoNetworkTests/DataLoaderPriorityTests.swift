@@ -28,4 +28,31 @@ struct DataLoaderPriorityTests {
         for recorder in [busy, prefetch, thumbnail, neighbour, current] { #expect(await recorder.body() != nil) }
         #expect(server.requests.map(\.path) == ["/busy", "/current", "/neighbour", "/thumbnail", "/prefetch"])
     }
+
+    @Test("while the page on screen downloads, less urgent transfers from its host wait for it; another host's do not")
+    func thePageOnScreenHasItsHostToItself() async throws {
+        let quick: TestServer.Route = { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) }
+        let server = try await TestServer.start([
+            "/page": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(0.4), .bytes(10)]).sequence(count: 20)) },
+            "/neighbour": quick, "/thumbnail": quick, "/elsewhere": quick,
+        ])
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+
+        let (page, _) = loader.record(server.url("page"), priority: .currentPage)
+        #expect(await page.waitForProgress())
+        let (neighbour, _) = loader.record(server.url("neighbour"), priority: .neighbourPage)
+        let (thumbnail, _) = loader.record(server.url("thumbnail"), priority: .visibleThumbnail)
+        // The same server under another host name: another link as far as the loader knows.
+        var other = URLComponents(url: server.url("elsewhere"), resolvingAgainstBaseURL: false)!
+        other.host = "localhost"
+        let (elsewhere, _) = loader.record(other.url!, priority: .prefetch)
+
+        for recorder in [page, neighbour, thumbnail, elsewhere] { #expect(await recorder.body() != nil) }
+        let pageDone = try #require(page.finishedAt)
+        #expect(try #require(elsewhere.finishedAt) < pageDone)
+        #expect(try #require(neighbour.finishedAt) > pageDone)
+        #expect(try #require(thumbnail.finishedAt) > pageDone)
+        #expect(server.requests.map(\.path).suffix(2) == ["/neighbour", "/thumbnail"])
+    }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// - Identical requests (same URL and headers) share one transfer; it is cancelled only when
 ///   every consumer has cancelled.
 /// - At most `configuration.maxActiveTransfers` run at once; the others wait and start highest
-///   priority first. A running transfer is not pre-empted.
+///   priority first. A running transfer is not pre-empted. While a `currentPage` transfer runs,
+///   less urgent ones to the same host wait for it.
 /// - `load`, `cancel` and `setPriority` may be called from any thread. Callbacks arrive on the
 ///   network thread (named ``networkThreadName``): keep them short and hop to your own thread.
 /// - Letting go of the loader stops its thread; unfinished consumers get ``NetworkError/cancelled``.

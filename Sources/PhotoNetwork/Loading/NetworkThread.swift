@@ -132,12 +132,17 @@ final class NetworkThread: @unchecked Sendable {
     }
 
     /// Starts waiting transfers, highest priority first, then oldest first, while slots are free.
+    /// While the page on screen downloads, less urgent transfers from its host wait for it: the
+    /// link is the host's, and sharing it three ways made the photo the user waits for arrive
+    /// three times later.
     private func startWaitingTransfers() {
         while active.count < configuration.maxActiveTransfers, !waiting.isEmpty {
-            let next = waiting.indices.max { a, b in
+            let busyHosts = Set(active.values.filter { $0.priority == .currentPage }.map { $0.request.url.host?.lowercased() })
+            let startable = waiting.indices.filter { waiting[$0].priority == .currentPage || !busyHosts.contains(waiting[$0].request.url.host?.lowercased()) }
+            guard let next = startable.max(by: { a, b in
                 let (x, y) = (waiting[a], waiting[b])
                 return x.priority != y.priority ? x.priority < y.priority : x.sequence > y.sequence
-            }!
+            }) else { return }
             let transfer = waiting.remove(at: next)
             do {
                 try multi.add(transfer.easy)
