@@ -94,8 +94,11 @@ final class App {
     /// Sizes to tell the scene once an item's texture has finished uploading.
     var uploading: [TextureKey: Size] = [:]
     private let screenshots = ScreenshotWriter()
-    /// Per frame, at most this long (ms) goes to copying pixels to the GPU.
+    /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
+    /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
+    /// two sooner, and a late frame of a still picture is not seen.
+    static let restingUploadBudgetMs = 16.0
 
     private init(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
         catalog = items
@@ -327,7 +330,8 @@ final class App {
     /// texture is whole, so it never draws a half-uploaded one.
     private func finishUploads(budgetMs: Double, at now: Double) {
         let atRest = !scene.isAnimating && !(slideshow?.isAnimating(at: now) ?? false)
-        let finished = renderer.continueUploads(budgetMs: budgetMs, atRest: atRest)
+        let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
+        let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
         if !finished.isEmpty { textureBudgetDue = true }
         for key in finished {
             guard let size = uploading.removeValue(forKey: key), let index = indexOfID[key.item] else { continue }
