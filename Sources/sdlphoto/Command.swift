@@ -187,6 +187,7 @@ struct SDLPhoto: ParsableCommand {
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
                                   network: network)
         let code = App.run(items: items, network: network, content: content, options: options)
+        (network as? CachedLoader)?.finishWrites()
         if code != 0 { throw ExitCode(code) }
     }
 

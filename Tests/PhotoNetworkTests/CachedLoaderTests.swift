@@ -25,7 +25,10 @@ struct CachedLoaderTests {
 
     func response(_ loader: DataLoading, _ url: URL) async -> Response? {
         let (recorder, _) = loader.record(url)
-        if case .success(let response)? = await recorder.result() { return response }
+        let result = await recorder.result()
+        // The body is on disk only after the consumer has it.
+        (loader as? CachedLoader)?.finishWrites()
+        if case .success(let response)? = result { return response }
         return nil
     }
 
@@ -202,6 +205,25 @@ struct CachedLoaderTests {
         #expect(folder.fileNames.isEmpty)
     }
 
+    @Test("the consumer has the body before the cache has written it, and the next load still finds it")
+    func theBodyArrivesBeforeTheWrite() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let disk = HeldWrites(try DataCache(folder: folder.url))
+        let loader = CachedLoader(loader: try DataLoader(), cache: disk)
+
+        let (first, _) = loader.record(server.url("fresh"))
+        // The write is held: a consumer waiting for it would get nothing until it is let go.
+        #expect(await first.body(seconds: 5) == Self.body)
+        #expect(folder.fileNames.isEmpty)
+        disk.release()
+        let second = await response(loader, server.url("fresh"))
+        #expect(second?.source == .cache)
+        #expect(server.requestCount("/fresh") == 1)
+    }
+
     @Test("a corrupt entry on disk is discarded and fetched again")
     func corruptEntryIsFetchedAgain() async throws {
         let server = try await Self.startServer()
@@ -276,4 +298,18 @@ private final class ReportingThread: @unchecked Sendable {
     private var stored: (pthread_t, Result<Response, NetworkError>)?
     var value: (pthread_t, Result<Response, NetworkError>)? { lock.withLock { stored } }
     func set(_ thread: pthread_t, _ result: Result<Response, NetworkError>) { lock.withLock { stored = (thread, result) } }
+}
+
+/// A real disk cache whose writes wait until the test lets them go.
+final class HeldWrites: DataCaching, @unchecked Sendable {
+    private let disk: DataCache
+    private let gate = DispatchSemaphore(value: 0)
+    init(_ disk: DataCache) { self.disk = disk }
+    func release() { gate.signal() }
+    func cachedResponse(for url: URL) -> CachedResponse? { disk.cachedResponse(for: url) }
+    func store(_ response: CachedResponse) throws {
+        _ = gate.wait(timeout: .now() + 10)
+        try disk.store(response)
+    }
+    func removeResponse(for url: URL) { disk.removeResponse(for: url) }
 }
