@@ -15,6 +15,12 @@ extension App {
         scene.mode == .browsing && currentID.map { loader.downloadProgress(of: $0) != nil } ?? false
     }
 
+    /// The fan on screen still changes: bytes are arriving, or the length is unknown and its arc turns.
+    var fanMoves: Bool {
+        guard scene.mode == .browsing, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
+        return progress.total.map { progress.received < $0 } ?? true
+    }
+
     /// The identity of the item on the current page.
     var currentID: Int? { shown.indices.contains(scene.currentIndex) ? shown[scene.currentIndex] : nil }
 

@@ -150,7 +150,10 @@ final class App {
             followGrid(at: now)
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
             if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
-                draw(at: now, continuous: drewLastIteration && busy)
+                // A frame time is the time between two frames while something moves: a replay
+                // draws still pictures too, which the program alone would not draw at all.
+                let moves = scene.isAnimating || slideMoves || fanMoves
+                draw(at: now, continuous: drewLastIteration && busy && moves)
                 drewLastIteration = true
             } else {
                 drewLastIteration = false
@@ -329,7 +332,7 @@ final class App {
     /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
     /// texture is whole, so it never draws a half-uploaded one.
     private func finishUploads(budgetMs: Double, at now: Double) {
-        let atRest = !scene.isAnimating && !(slideshow?.isAnimating(at: now) ?? false)
+        let atRest = !scene.isAnimating && !(slideshow?.isAnimating(at: now) ?? false) && !fanMoves
         let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
         let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
         if !finished.isEmpty { textureBudgetDue = true }

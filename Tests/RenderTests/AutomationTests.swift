@@ -44,9 +44,10 @@ import Testing
         for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "dropped", "peak_rss_mib", "texture_mib"] {
             #expect(json[key] is NSNumber, "\(key) missing in \(line)")
         }
-        // 1.2 s of virtual time at 16.667 ms a frame, drawn throughout the replay.
+        // 1.2 s of virtual time at 16.667 ms a frame is 72 frames drawn; frame times count only
+        // those while something moves: at least the 300 ms present, never the still ones.
         let frames = (json["frames"] as? NSNumber)?.intValue ?? 0
-        #expect(frames >= 60 && frames <= 80, "\(frames) frames")
+        #expect(frames >= 18 && frames < 70, "\(frames) frames")
         #expect(((json["texture_mib"] as? NSNumber)?.doubleValue ?? 0) > 0)
     }
 
