@@ -9,6 +9,8 @@ public final class GLTexture {
     public let byteCount: Int
     /// Every pixel fully opaque: drawn at full alpha it needs no blending.
     var isOpaque = false
+    private let hasMipLevels: Bool
+    private var samplesBaseLevelOnly = false
 
     /// Allocates immutable storage for a full mip chain; `upload` fills it level by level.
     init(width: Int, height: Int, levels: Int) {
@@ -17,6 +19,7 @@ public final class GLTexture {
         id = tex
         self.width = width
         self.height = height
+        hasMipLevels = levels > 1
         glBindTexture(GLenum(GL_TEXTURE_2D), tex)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
@@ -24,6 +27,18 @@ public final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         byteCount = width * height * 4 * (levels > 1 ? 4 : 3) / 3
+    }
+
+    /// Drawn at most one texel per pixel, GL samples level 0 with the magnification filter
+    /// whatever the minification filter says, yet llvmpipe still pays for trilinear's level
+    /// choice on every pixel: 10 ns against 5-6 for plain bilinear. Same picture, half the cost.
+    func sample(texelsPerPixel: Double) {
+        guard hasMipLevels else { return }
+        let baseOnly = texelsPerPixel <= 0.999
+        guard baseOnly != samplesBaseLevelOnly else { return }
+        samplesBaseLevelOnly = baseOnly
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), baseOnly ? GL_LINEAR : GL_LINEAR_MIPMAP_LINEAR)
     }
 
     /// Copies `rows` rows starting at `firstRow` of mip `level` (RGBA8, tightly packed).

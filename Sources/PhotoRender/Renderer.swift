@@ -56,28 +56,41 @@ public final class Renderer {
     private func compileDrawStates() {
         let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
         let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
+        // The same texture drawn magnified: sampled from its base level only, another variant.
+        let magnified = GLTexture(width: 3, height: 3, levels: 2)
         let plain = GLTexture(width: 3, height: 3, levels: 1)
         white.withUnsafeBytes {
-            mipmapped.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
-            mipmapped.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
+            for texture in [mipmapped, magnified] {
+                texture.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
+                texture.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
+            }
             plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
         }
+        magnified.sample(texelsPerPixel: 0)
         enum Blend { case none, over, add }
-        let states: [(GLProgram, Blend, GLTexture?)] = [
-            (imageOpaque, .none, mipmapped), (imageTinted, .none, mipmapped), (imageTinted, .over, mipmapped),
-            (imageTinted, .add, mipmapped), (imageCrossfade, .none, mipmapped), (image, .over, mipmapped), (text, .over, plain), (solid, .over, nil), (shape, .over, nil),
-        ]
+        var states: [(GLProgram, Blend, GLTexture?, GLTexture?)] = [(text, .over, plain, nil), (solid, .over, nil, nil), (shape, .over, nil, nil)]
+        for texture in [mipmapped, magnified] {
+            states += [(imageOpaque, .none, texture, nil), (imageTinted, .none, texture, nil), (imageTinted, .over, texture, nil),
+                       (imageTinted, .add, texture, nil), (image, .over, texture, nil)]
+            // A thumbnail giving way to its full image: each of the two may be magnified or not.
+            states += [mipmapped, magnified].map { (imageCrossfade, .none, texture, $0) }
+        }
         physical = (1, 1)
         drawable = physical
         glViewport(0, 0, 1, 1)
         glBindVertexArray(vertexArray)
-        for (program, blend, texture) in states {
+        for (program, blend, texture, over) in states {
             switch blend {
             case .none: glDisable(GLenum(GL_BLEND))
             case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
             }
             use(program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+            if let over {
+                glActiveTexture(GLenum(GL_TEXTURE1))
+                glBindTexture(GLenum(GL_TEXTURE_2D), over.id)
+                glUniform1i(program.location("u_over"), 1)
+            }
             if let texture {
                 glActiveTexture(GLenum(GL_TEXTURE0))
                 glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
@@ -301,6 +314,7 @@ public final class Renderer {
             program = imageOpaque
             use(program, rect: rect, crop: crop)
         }
+        texture.sample(texelsPerPixel: Self.texelsPerPixel(texture, rect: rect, crop: crop))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(program.location("u_texture"), 0)
@@ -324,7 +338,10 @@ public final class Renderer {
               let first = textures.best(item: a.item, quality: a.quality, frame: frame),
               let second = textures.best(item: b.item, quality: b.quality, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
-        use(imageCrossfade, rect: pixels(a.frame), crop: a.crop)
+        let rect = pixels(a.frame)
+        first.sample(texelsPerPixel: Self.texelsPerPixel(first, rect: rect, crop: a.crop))
+        second.sample(texelsPerPixel: Self.texelsPerPixel(second, rect: rect, crop: a.crop))
+        use(imageCrossfade, rect: rect, crop: a.crop)
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
         glUniform1i(imageCrossfade.location("u_over"), 1)
@@ -339,6 +356,12 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         drawDetail(over: b, dim: over.dim)
         return true
+    }
+
+    /// The larger of the two axes' texels per drawn pixel, as GL's level choice sees a quad.
+    private static func texelsPerPixel(_ texture: GLTexture, rect: Rect, crop: Rect) -> Double {
+        guard rect.width > 0, rect.height > 0 else { return .infinity }
+        return max(Double(texture.width) * crop.width / rect.width, Double(texture.height) * crop.height / rect.height)
     }
 
     private func drawSolid(_ r: Rect, _ c: Color) {
