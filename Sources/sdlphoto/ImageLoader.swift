@@ -26,6 +26,9 @@ final class ImageLoader: @unchecked Sendable {
         /// The placeholder of this thumbnail request, or the request a placeholder stands in for.
         var withPlaceholder: Request { Request(item: item, quality: quality, placeholder: true) }
         var withoutPlaceholder: Request { Request(item: item, quality: quality) }
+
+        /// The whole photo of the page on screen: its decode has the cores to itself.
+        func isPageOnScreen(_ priority: DecodePriority) -> Bool { quality == .full && region == nil && priority == .current }
     }
 
     /// How urgent a request is; it orders both the network queue and the decode pool.
@@ -86,14 +89,7 @@ final class ImageLoader: @unchecked Sendable {
     /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
     /// `sharpAt`. A request in flight or answered is not repeated.
     func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, urgency: Urgency) {
-        let priority: DecodePriority = switch urgency {
-        case .current: .current
-        // A neighbour's decode must not hold up the page on screen.
-        case .neighbour: .visible
-        case .visible: .visible
-        case .prefetch: .prefetch
-        case .background: .background
-        }
+        let priority = Self.decodePriority(urgency)
         lock.lock()
         let known = items.indices.contains(request.item)
         let waiting = inFlight.contains(request)
@@ -121,7 +117,7 @@ final class ImageLoader: @unchecked Sendable {
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
         case .file(let path):
-            pool.submit(key: request, priority: priority) {
+            pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
                 let limit = request.quality == .thumbnail ? 2 * pixels : pixels
                 let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt) }
                     .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
@@ -162,7 +158,7 @@ final class ImageLoader: @unchecked Sendable {
                 self.deliver(Result(request: request, outcome: .failure(.network(error)), opaque: false, originalSize: nil))
                 self.wake()
             case .success(let response):
-                self.pool.submit(key: request, priority: priority) {
+                self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
                     let bytes = [UInt8](response.body)
                     let limit = request.quality == .thumbnail ? 2 * pixels : pixels
                     let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt) }
@@ -175,6 +171,29 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         if inFlight.contains(request) { transfers[request] = Transfer(handle: handle, priority: transferPriority) }
         lock.unlock()
+    }
+
+    /// A request in flight moves to `urgency`, down as well as up: the page a swipe left behind
+    /// becomes a neighbour and stops holding back the new page's.
+    func reprioritize(_ request: Request, to urgency: Urgency) {
+        lock.lock()
+        let waiting = inFlight.contains(request)
+        let transfer = transfers[request]
+        lock.unlock()
+        guard waiting else { return }
+        pool.reprioritize(key: request, to: Self.decodePriority(urgency))
+        transfer?.set(Self.transferPriority(urgency))
+    }
+
+    private static func decodePriority(_ urgency: Urgency) -> DecodePriority {
+        switch urgency {
+        case .current: .current
+        // A neighbour's decode must not hold up the page on screen.
+        case .neighbour: .visible
+        case .visible: .visible
+        case .prefetch: .prefetch
+        case .background: .background
+        }
     }
 
     private static func transferPriority(_ urgency: Urgency) -> TransferPriority {
@@ -194,8 +213,13 @@ final class ImageLoader: @unchecked Sendable {
 
         func raise(to higher: TransferPriority) {
             guard higher > priority else { return }
-            priority = higher
-            handle.setPriority(higher)
+            set(higher)
+        }
+
+        func set(_ new: TransferPriority) {
+            guard new != priority else { return }
+            priority = new
+            handle.setPriority(new)
         }
     }
 

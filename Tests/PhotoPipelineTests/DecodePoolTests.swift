@@ -48,7 +48,7 @@ final class Gate: @unchecked Sendable {
     @Test func onTwoCoresTheCurrentPageDecodesAloneAndTheRestFollow() {
         let got = Deliveries<Int>(), gate = Gate(), started = Deliveries<Int>()
         let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
-        pool.submit(key: "page", priority: .current) { gate.pass(); return 0 }
+        pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "neighbour", priority: .visible) { started.record("neighbour", 1); return 1 }
         // The second worker is idle, but the neighbour waits: it would take the core the page needs.
@@ -62,9 +62,37 @@ final class Gate: @unchecked Sendable {
     @Test func withCoresToSpareOtherJobsRunBesideTheCurrentPage() {
         let got = Deliveries<Int>(), gate = Gate()
         let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
-        pool.submit(key: "page", priority: .current) { gate.pass(); return 0 }
+        pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "neighbour", priority: .visible) { 1 }
+        #expect(got.wait(for: 1))
+        #expect(got.keys == ["neighbour"])
+        gate.release()
+        #expect(got.wait(for: 1))
+    }
+
+    @Test func aCurrentJobThatIsNotExclusiveHoldsNothingBack() {
+        // A grid placeholder is urgent but tiny: the thumbnails beside it need not wait for it.
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        pool.submit(key: "placeholder", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "thumbnail", priority: .visible) { 1 }
+        #expect(got.wait(for: 1))
+        #expect(got.keys == ["thumbnail"])
+        gate.release()
+        #expect(got.wait(for: 1))
+    }
+
+    @Test func aHeldJobRaisedToCurrentStartsAtOnce() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "neighbour", priority: .visible) { 1 }
+        #expect(!got.wait(for: 1, timeout: 0.2))
+        // The user swiped to it: it is the page on screen now, and the idle worker takes it.
+        pool.raise(key: "neighbour", to: .current)
         #expect(got.wait(for: 1))
         #expect(got.keys == ["neighbour"])
         gate.release()
@@ -74,7 +102,7 @@ final class Gate: @unchecked Sendable {
     @Test func aSecondCurrentJobIsNotHeldBackByTheFirst() {
         let got = Deliveries<Int>(), gate = Gate()
         let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
-        pool.submit(key: "page", priority: .current) { gate.pass(); return 0 }
+        pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "detail", priority: .current) { 1 }
         #expect(got.wait(for: 1))

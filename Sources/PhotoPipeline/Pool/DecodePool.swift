@@ -15,9 +15,9 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
     public let workerCount: Int
     private let queue: DecodeQueue<Key, Output>
 
-    /// - parameter cores: the machine's cores. While a `.current` job runs, a less urgent one
-    ///   starts only if a core is still free for the render thread besides the two: on two cores
-    ///   a neighbour's decode would halve the speed of the page the user is waiting for.
+    /// - parameter cores: the machine's cores. While an exclusive job runs (the page the user
+    ///   waits for), one less urgent than `.current` starts only if a core is still free for the
+    ///   render thread besides the two: on two cores a neighbour's decode halved its speed.
     public init(workers: Int = defaultWorkerCount, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
                 deliver: @escaping @Sendable (Key, Output) -> Void) {
         workerCount = max(1, workers)
@@ -32,8 +32,8 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
     /// Stops the workers after their current job; waiting jobs are dropped.
     deinit { queue.stop() }
 
-    public func submit(key: Key, priority: DecodePriority, work: @escaping @Sendable () -> Output) {
-        queue.submit(key: key, priority: priority, work: work)
+    public func submit(key: Key, priority: DecodePriority, exclusive: Bool = false, work: @escaping @Sendable () -> Output) {
+        queue.submit(key: key, priority: priority, exclusive: exclusive, work: work)
     }
 
     /// Moves a waiting job up or down (the page the user swiped to becomes `.visible`, say).

@@ -10,6 +10,7 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
     private struct Job {
         let key: Key
         var priority: DecodePriority
+        let exclusive: Bool
         let order: UInt64
         let work: @Sendable () -> Output
     }
@@ -19,9 +20,9 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
     private var waiting: [Key: Job] = [:]
     private var heap = JobHeap<Key>()
     private var running: [Key: UInt64] = [:]  // key to the order number of the job now running it
-    /// Workers busy with a `.current` job, and with any job (cancelled ones included: they still
+    /// Workers busy with an exclusive job, and with any job (cancelled ones included: they still
     /// hold their core until they return).
-    private var busyCurrent = 0
+    private var busyExclusive = 0
     private var busy = 0
     private let cores: Int
     private var nextOrder: UInt64 = 0
@@ -32,14 +33,14 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         self.deliver = deliver
     }
 
-    func submit(key: Key, priority: DecodePriority, work: @escaping @Sendable () -> Output) {
+    func submit(key: Key, priority: DecodePriority, exclusive: Bool, work: @escaping @Sendable () -> Output) {
         condition.lock(); defer { condition.unlock() }
         if running[key] != nil { return }
         if waiting[key] != nil {
             setPriority(of: key) { max($0, priority) }
             return
         }
-        let job = Job(key: key, priority: priority, order: nextOrder, work: work)
+        let job = Job(key: key, priority: priority, exclusive: exclusive, order: nextOrder, work: work)
         nextOrder += 1
         waiting[key] = job
         heap.push(.init(priority: priority, order: job.order, key: key))
@@ -83,13 +84,16 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
             condition.lock()
             let current = running[job.key] == job.order
             if current { running[job.key] = nil }
+            condition.unlock()
+            if current { deliver(job.key, output) }
+            // The core is given back after the result is on its way, so it goes out first.
+            condition.lock()
             busy -= 1
-            if job.priority == .current {
-                busyCurrent -= 1
+            if job.exclusive {
+                busyExclusive -= 1
                 condition.broadcast()  // jobs held back for it may start
             }
             condition.unlock()
-            if current { deliver(job.key, output) }
         }
     }
 
@@ -98,9 +102,12 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         guard var job = waiting[key] else { return }
         let priority = change(job.priority)
         guard priority != job.priority else { return }
+        let raised = priority > job.priority
         job.priority = priority
         waiting[key] = job
         heap.push(.init(priority: priority, order: job.order, key: key))
+        // A job held back for a current one may now be current itself: an idle worker takes it.
+        if raised { condition.broadcast() }
     }
 
     private func next() -> Job? {
@@ -119,12 +126,12 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
                 _ = heap.pop()
                 continue
             }
-            if job.priority < .current && busyCurrent > 0 && busy + 2 > cores { return nil }
+            if job.priority < .current && busyExclusive > 0 && busy + 2 > cores { return nil }
             _ = heap.pop()
             waiting[entry.key] = nil
             running[job.key] = job.order
             busy += 1
-            if job.priority == .current { busyCurrent += 1 }
+            if job.exclusive { busyExclusive += 1 }
             return job
         }
         return nil
