@@ -72,7 +72,9 @@ extension App {
     }
 
     /// When the page changes: transfers more than two pages away stop (freeing their
-    /// bandwidth); once the page's own image is in, the two on each side are prefetched.
+    /// bandwidth), nearer ones become neighbours or prefetches (the page left behind must not
+    /// keep the priority of the page on screen); once the page's own image is in, the two on
+    /// each side are prefetched.
     func followCurrentPage() {
         // Back in the grid no page is left to want its photo: its downloads stop too.
         let current: Int? = scene.mode == .grid ? nil : scene.currentIndex
@@ -81,8 +83,13 @@ extension App {
             prefetchedAround = nil
             textureBudgetDue = true
             for id in loader.pending(.full) {
-                guard let index = indexOfID[id], current.map({ abs(index - $0) > 2 }) ?? true,
-                      loader.cancel(.init(item: id, quality: .full)) else { continue }
+                guard let index = indexOfID[id] else { continue }
+                let request = ImageLoader.Request(item: id, quality: .full)
+                if let current, abs(index - current) <= 2 {
+                    if index != current { loader.reprioritize(request, to: abs(index - current) == 1 ? .neighbour : .prefetch) }
+                    continue
+                }
+                guard loader.cancel(request) else { continue }
                 perform(scene.handle(.itemUnloaded(index: index, quality: .full, time: clock.nowMs)))
             }
         }
