@@ -33,7 +33,8 @@ struct DataLoaderPriorityTests {
     func thePageOnScreenHasItsHostToItself() async throws {
         let quick: TestServer.Route = { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) }
         let server = try await TestServer.start([
-            "/page": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(0.4), .bytes(10)]).sequence(count: 20)) },
+            // Bytes every 0.2 s for 1.6 s: a slow page, not a stalled one.
+            "/page": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody(Array(repeating: [.bytes(10), .pause(0.2)], count: 8).flatMap { $0 } + [.bytes(10)]).sequence(count: 90)) },
             "/neighbour": quick, "/thumbnail": quick, "/elsewhere": quick,
         ])
         defer { Task { await server.stop() } }
@@ -54,5 +55,26 @@ struct DataLoaderPriorityTests {
         #expect(try #require(neighbour.finishedAt) > pageDone)
         #expect(try #require(thumbnail.finishedAt) > pageDone)
         #expect(server.requests.map(\.path).suffix(2) == ["/neighbour", "/thumbnail"])
+    }
+
+    @Test("a page on screen whose bytes stop coming holds its host's other transfers no longer")
+    func aStalledPageLetsTheOthersGo() async throws {
+        let server = try await TestServer.start([
+            "/stalled": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(4), .bytes(10)]).sequence(count: 20)) },
+            "/neighbour": { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) },
+        ])
+        defer { Task { await server.stop() } }
+        let loader = try DataLoader()
+
+        let (page, _) = loader.record(server.url("stalled"), priority: .currentPage)
+        #expect(await page.waitForProgress())
+        let (neighbour, _) = loader.record(server.url("neighbour"), priority: .neighbourPage)
+
+        #expect(await neighbour.body(seconds: 10) != nil)
+        #expect(await page.body(seconds: 10) != nil)
+        let stalledDone = try #require(page.finishedAt), neighbourDone = try #require(neighbour.finishedAt)
+        #expect(neighbourDone < stalledDone)
+        // Held for the stall window (1 s), then let go within the loop's next pass (at most 1 s more).
+        #expect(neighbourDone - neighbour.started >= .milliseconds(900))
     }
 }

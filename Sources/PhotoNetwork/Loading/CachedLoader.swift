@@ -61,8 +61,12 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     }
 
     /// Waits until every response delivered so far is on disk (the program calls it before it
-    /// exits, so a photo it showed is cached for the next run).
-    public func finishWrites() { queue.sync {} }
+    /// exits, so a photo it showed is cached for the next run). Not from a completion handler:
+    /// those run on the queue it waits for.
+    public func finishWrites() {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        queue.sync {}
+    }
 
     /// On the cache queue: what the consumer gets for a network result, and the write that
     /// keeps it, to run after the consumer has it.

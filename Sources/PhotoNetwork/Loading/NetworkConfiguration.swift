@@ -7,6 +7,9 @@ public struct NetworkConfiguration: Sendable {
     /// Transfers running at once; the rest wait, highest priority first. curl has no priority
     /// queue of its own, so this line is where priorities take effect.
     public var maxActiveTransfers = 6
+    /// While the page on screen downloads, less urgent transfers to its host wait for it, but
+    /// only while bytes keep coming: after this long without any, it no longer holds them.
+    public var currentPageStallSeconds: TimeInterval = 1
     /// "redirects limited to 5".
     public var maxRedirects = 5
     /// "connect timeout 10 s".

@@ -134,10 +134,13 @@ final class NetworkThread: @unchecked Sendable {
     /// Starts waiting transfers, highest priority first, then oldest first, while slots are free.
     /// While the page on screen downloads, less urgent transfers from its host wait for it: the
     /// link is the host's, and sharing it three ways made the photo the user waits for arrive
-    /// three times later.
+    /// three times later. A stalled page holds nobody (the loop comes by at least every second).
     private func startWaitingTransfers() {
+        let now = ProcessInfo.processInfo.systemUptime
         while active.count < configuration.maxActiveTransfers, !waiting.isEmpty {
-            let busyHosts = Set(active.values.filter { $0.priority == .currentPage }.map { $0.request.url.host?.lowercased() })
+            let busyHosts = Set(active.values.filter {
+                $0.priority == .currentPage && now - ($0.lastActivity ?? now) < configuration.currentPageStallSeconds
+            }.map { $0.request.url.host?.lowercased() })
             let startable = waiting.indices.filter { waiting[$0].priority == .currentPage || !busyHosts.contains(waiting[$0].request.url.host?.lowercased()) }
             guard let next = startable.max(by: { a, b in
                 let (x, y) = (waiting[a], waiting[b])
@@ -146,6 +149,7 @@ final class NetworkThread: @unchecked Sendable {
             let transfer = waiting.remove(at: next)
             do {
                 try multi.add(transfer.easy)
+                transfer.started()
                 active[ObjectIdentifier(transfer.easy)] = transfer
             } catch {
                 transfers[transfer.request] = nil

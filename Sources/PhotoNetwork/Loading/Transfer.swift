@@ -21,6 +21,11 @@ final class Transfer {
     private(set) var headers: [String: String] = [:]
     private(set) var exceededSizeLimit = false
     private var lastProgress: (received: Int64, total: Int64?) = (-1, nil)
+    /// When it started on the wire or last received bytes (ProcessInfo.systemUptime seconds).
+    private(set) var lastActivity: TimeInterval?
+
+    /// Marks the moment it goes on the wire.
+    func started() { lastActivity = ProcessInfo.processInfo.systemUptime }
 
     init(request: DataRequest, sequence: Int, configuration: NetworkConfiguration) throws {
         self.request = request
@@ -84,6 +89,7 @@ final class Transfer {
             return false
         }
         body.append(chunk)
+        lastActivity = ProcessInfo.processInfo.systemUptime
         return true
     }
 
