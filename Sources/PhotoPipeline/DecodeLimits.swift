@@ -19,9 +19,11 @@ public struct DecodeLimits: Sendable, Equatable {
 
     public static let standard = DecodeLimits()
 
+    func allows(_ size: PixelSize) -> Bool { size.megapixels <= maxMegapixels }
+
     /// Throws `tooLarge` when `size` is over the pixel limit.
     func check(_ size: PixelSize) throws {
-        if size.megapixels > maxMegapixels {
+        if !allows(size) {
             throw DecodeError.tooLarge(megapixels: size.megapixels, limit: maxMegapixels)
         }
     }

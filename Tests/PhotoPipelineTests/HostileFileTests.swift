@@ -65,6 +65,13 @@ import Testing
         #expect(thumbnail.width == 200 && isClose(thumbnail.rgba(x: 100, y: 100), (0, 128, 255)))
     }
 
+    @Test func aJPEGAskedForAtASizeOverTheLimitComesAtTheLargestScaleWithinIt() throws {
+        // 900 px needs the whole 1000x1000 photo (1 MP, over the 0.5 MP limit): 1/2 is within it.
+        let path = dir.write("big.jpg", JPEGFixture.solid(width: 1000, height: 1000, (0, 128, 255)))
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: 900, limits: DecodeLimits(maxMegapixels: 0.5))
+        #expect(image.width == 500 && image.height == 500)
+    }
+
     @Test func aJPEGHeaderClaimingGiantDimensionsIsRefusedAtFullSize() {
         var jpeg = JPEGFixture.solid(width: 16, height: 16, (9, 9, 9))
         let sof = (0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }!

@@ -19,6 +19,18 @@ import Testing
         #expect(isClose(image.rgba(x: 128, y: 96), (20, 200, 90)))
     }
 
+    @Test func aPageSharpAtTheWindowStopsAtTheCheaperDCTScaleBetweenTheTwoSizes() throws {
+        // A 1280-pixel window asks for up to 2560 px and needs 1280: 1/2 gives 2000x1500, kept
+        // as decoded (no 3/4 step, no area filter); asked for 2560 alone, it is the whole photo
+        // filtered down.
+        let path = dir.write("page.jpg", JPEGFixture.solid(width: 4000, height: 3000, (90, 60, 200)))
+        let page = try ImageDecoder.decodeWithSize(path: path, maxPixelSize: 2560, sharpAt: 1280).image
+        #expect(page.width == 2000 && page.height == 1500)
+        let zoomable = try ImageDecoder.decode(path: path, maxPixelSize: 2560)
+        #expect(zoomable.width == 2560 && zoomable.height == 1920)
+        #expect(DCTScale.smallest(for: PixelSize(width: 4000, height: 3000), reaching: 2560) == .full)
+    }
+
     @Test func aSmallImageIsNeverEnlarged() throws {
         let path = dir.write("small.jpg", JPEGFixture.solid(width: 40, height: 30, (0, 0, 255)))
         let image = try ImageDecoder.decode(path: path, maxPixelSize: 256)

@@ -25,10 +25,17 @@ struct DCTScale: Equatable, CustomStringConvertible {
         return fast.sorted { $0.denom < $1.denom }
     }()
 
-    /// The smallest factor whose result keeps the longer side at least `maxPixelSize`, so the area
-    /// filter that follows always shrinks and never enlarges. Full scale when no bound is given.
-    static func smallest(for size: PixelSize, reaching maxPixelSize: Int?) -> DCTScale {
-        guard let target = maxPixelSize, target > 0 else { return .full }
+    /// The smallest factor whose result keeps the longer side at least `target`, so the area
+    /// filter that follows always shrinks and never enlarges. Full scale when no target is given.
+    static func smallest(for size: PixelSize, reaching target: Int?) -> DCTScale {
+        guard let target, target > 0 else { return .full }
         return available.last { $0.apply(to: size).longerSide >= target } ?? .full
+    }
+
+    /// `scale`, or the largest smaller factor whose result `limits` allow: a photo asked for at a
+    /// size is shown a little softer rather than not at all. Nil when none is allowed.
+    static func allowed(from scale: DCTScale, for size: PixelSize, by limits: DecodeLimits) -> DCTScale? {
+        guard let start = available.firstIndex(of: scale) else { return nil }
+        return available[start...].first { limits.allows($0.apply(to: size)) }
     }
 }

@@ -32,7 +32,9 @@ enum TurboJPEGDecoder {
     /// `sharpAt`: the DCT scale only needs to reach this longer side (nil: `maxPixelSize`).
     static func decode(_ bytes: [UInt8], maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits) throws -> DecodedImage {
         let header = try header(of: bytes)
-        let scale = DCTScale.smallest(for: header.size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
+        var scale = DCTScale.smallest(for: header.size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
+        // Asked for a size (not the whole photo), a smaller scale within the limit will do.
+        if maxPixelSize != nil, let allowed = DCTScale.allowed(from: scale, for: header.size, by: limits) { scale = allowed }
         let scaled = scale.apply(to: header.size)
         try limits.check(scaled)
 
