@@ -52,6 +52,17 @@ def hwm(pid):
         pass
     return 0
 
+def anon(pid):
+    """RssAnon in KiB: the process's own memory, without the shared libraries' code pages (which
+    the kernel can drop and reread; Mesa llvmpipe's LLVM alone is 57 MiB of them)."""
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("RssAnon:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
 def cpu(pid):
     try:
         f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
@@ -77,11 +88,12 @@ if os.path.exists(events):
     os.remove(events)
 t0 = time.monotonic()
 proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-peak, done, note, win, searched = 0, None, "", None, 0.0
+peak, peak_anon, done, note, win, searched = 0, 0, None, "", None, 0.0
 last_cpu, last_cpu_t, pages, idle_gaps = None, t0, 0, 0.0
 while True:
     now = time.monotonic()
     peak = max(peak, hwm(proc.pid))
+    peak_anon = max(peak_anon, anon(proc.pid))
     if proc.poll() is not None:
         note = f"exited {proc.returncode}: " + proc.stderr.read().decode(errors="replace")[-300:]
         break
@@ -122,11 +134,12 @@ while True:
         last_cpu_t = time.monotonic()
     time.sleep(POLL)
 peak = max(peak, hwm(proc.pid))
+peak_anon = max(peak_anon, anon(proc.pid))
 if proc.poll() is None:
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(5)
     except subprocess.TimeoutExpired:
         proc.kill(); proc.wait()
-print(json.dumps({"tool": tool, "mode": mode, "n": n, "s": done, "rss_mib": peak / 1024,
+print(json.dumps({"tool": tool, "mode": mode, "n": n, "s": done, "rss_mib": peak / 1024, "anon_mib": peak_anon / 1024,
                   "cached": cached(), "note": note.strip()}))
