@@ -43,21 +43,13 @@ elif tool == "feh":
 else:
     sys.exit("unknown tool " + tool)
 
-def hwm(pid):
+def status_kib(pid, field):
+    """A field of /proc/PID/status in KiB: VmHWM, the kernel's own peak resident size, or
+    RssAnon, the process's own memory without the shared libraries' code pages (which the
+    kernel can drop and reread; Mesa llvmpipe's LLVM alone is 57 MiB of them)."""
     try:
         for line in open(f"/proc/{pid}/status"):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-def anon(pid):
-    """RssAnon in KiB: the process's own memory, without the shared libraries' code pages (which
-    the kernel can drop and reread; Mesa llvmpipe's LLVM alone is 57 MiB of them)."""
-    try:
-        for line in open(f"/proc/{pid}/status"):
-            if line.startswith("RssAnon:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     except OSError:
         pass
@@ -92,8 +84,8 @@ peak, peak_anon, done, note, win, searched = 0, 0, None, "", None, 0.0
 last_cpu, last_cpu_t, pages, idle_gaps = None, t0, 0, 0.0
 while True:
     now = time.monotonic()
-    peak = max(peak, hwm(proc.pid))
-    peak_anon = max(peak_anon, anon(proc.pid))
+    peak = max(peak, status_kib(proc.pid, "VmHWM"))
+    peak_anon = max(peak_anon, status_kib(proc.pid, "RssAnon"))
     if proc.poll() is not None:
         note = f"exited {proc.returncode}: " + proc.stderr.read().decode(errors="replace")[-300:]
         break
@@ -133,8 +125,8 @@ while True:
         idle_gaps += time.monotonic() - last_cpu_t
         last_cpu_t = time.monotonic()
     time.sleep(POLL)
-peak = max(peak, hwm(proc.pid))
-peak_anon = max(peak_anon, anon(proc.pid))
+peak = max(peak, status_kib(proc.pid, "VmHWM"))
+peak_anon = max(peak_anon, status_kib(proc.pid, "RssAnon"))
 if proc.poll() is None:
     proc.send_signal(signal.SIGTERM)
     try:

@@ -40,9 +40,13 @@ struct DataLoaderTLSTests {
         await loader.record(url).0.result()
     }
 
-    @Test("with verification on and the test CA given, the body arrives intact over HTTP/2")
-    func http2WithTrustedCertificate() async throws {
-        let setup = try await Setup()
+    /// What the server offers by ALPN, and the version both sides must then report.
+    static let negotiations: [([String], HTTPVersion)] = [(TLSServer.http2AndHTTP1, .http2), (TLSServer.http1Only, .http1_1)]
+
+    @Test("with verification on and the test CA given, the body arrives intact over the protocol the server offers: HTTP/2 where it can",
+          arguments: negotiations)
+    func trustedCertificate(offered: [String], version: HTTPVersion) async throws {
+        let setup = try await Setup(protocols: offered)
         let loader = try setup.trustingLoader()
 
         let result = await response(loader, setup.server.url("photo.jpg"))
@@ -52,8 +56,8 @@ struct DataLoaderTLSTests {
             return await setup.tearDown()
         }
         #expect(response.body == Self.photo.data)
-        #expect(response.httpVersion == .http2)
-        #expect(setup.server.exchanges.map(\.httpVersion) == ["2"])
+        #expect(response.httpVersion == version)
+        #expect(setup.server.exchanges.map(\.httpVersion) == [version.rawValue])
         await setup.tearDown()
     }
 
@@ -98,23 +102,6 @@ struct DataLoaderTLSTests {
         #expect(cache.cachedResponse(for: url) == nil)
         #expect(cacheFolder.fileNames.isEmpty)
         cacheFolder.remove()
-        await setup.tearDown()
-    }
-
-    @Test("a server that offers only HTTP/1.1 is spoken to over HTTP/1.1")
-    func http1OnlyServer() async throws {
-        let setup = try await Setup(protocols: TLSServer.http1Only)
-        let loader = try setup.trustingLoader()
-
-        let result = await response(loader, setup.server.url("photo.jpg"))
-
-        guard case .success(let response)? = result else {
-            Issue.record("expected the body, got \(String(describing: result))")
-            return await setup.tearDown()
-        }
-        #expect(response.body == Self.photo.data)
-        #expect(response.httpVersion == .http1_1)
-        #expect(setup.server.exchanges.map(\.httpVersion) == ["1.1"])
         await setup.tearDown()
     }
 
