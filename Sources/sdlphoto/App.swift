@@ -152,8 +152,7 @@ final class App {
             if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
                 // A frame time is the time between two frames while something moves: a replay
                 // draws still pictures too, which the program alone would not draw at all.
-                let moves = scene.isAnimating || slideMoves || fanMoves
-                draw(at: now, continuous: drewLastIteration && busy && moves)
+                draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
                 drewLastIteration = true
             } else {
                 drewLastIteration = false
@@ -329,10 +328,16 @@ final class App {
         }
     }
 
+    /// Something on screen changes from one frame to the next: the scene or the slideshow
+    /// animates, or the fan on the page still fills.
+    private func somethingMoves(at now: Double) -> Bool {
+        scene.isAnimating || (slideshow?.isAnimating(at: now) ?? false) || fanMoves
+    }
+
     /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
     /// texture is whole, so it never draws a half-uploaded one.
     private func finishUploads(budgetMs: Double, at now: Double) {
-        let atRest = !scene.isAnimating && !(slideshow?.isAnimating(at: now) ?? false) && !fanMoves
+        let atRest = !somethingMoves(at: now)
         let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
         let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
         if !finished.isEmpty { textureBudgetDue = true }
