@@ -54,7 +54,8 @@ struct DataLoaderPriorityTests {
         #expect(try #require(elsewhere.finishedAt) < pageDone)
         #expect(try #require(neighbour.finishedAt) > pageDone)
         #expect(try #require(thumbnail.finishedAt) > pageDone)
-        #expect(server.requests.map(\.path).suffix(2) == ["/neighbour", "/thumbnail"])
+        // Which of the two reaches the server first is up to two connections racing; the order they
+        // start in is the first test's.
     }
 
     @Test("a page on screen whose bytes stop coming holds its host's other transfers no longer")
