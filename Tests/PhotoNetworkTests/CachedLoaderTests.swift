@@ -117,22 +117,29 @@ struct CachedLoaderTests {
         #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
     }
 
-    @Test("a cancel that comes before the transfer starts is reported on the cache's queue, never on the cancelling thread")
+    @Test("a cancel that comes before the transfer starts is reported on the cache's queue, never on the cancelling thread, and nothing reaches the server")
     func earlyCancelIsNotReportedOnTheCallersThread() async throws {
+        let server = try await Self.startServer()
+        defer { Task { await server.stop() } }
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        let cache = HeldReads(try DataCache(folder: folder.url))
+        let loader = CachedLoader(loader: try DataLoader(), cache: cache)
         let reportedOn = ReportingThread()
         let caller = pthread_self()
-        let handle = loader.load(DataRequest(url: URL(string: "http://127.0.0.1:1/never")!), priority: .currentPage, progress: { _, _ in }) { result in
+        let handle = loader.load(DataRequest(url: server.url("fresh")), priority: .currentPage, progress: { _, _ in }) { result in
             reportedOn.set(pthread_self(), result)
         }
+        try #require(cache.reading.wait(timeout: .now() + 5) == .success)
         handle.cancel()
+        cache.release()
         let deadline = Date().addingTimeInterval(5)
         while reportedOn.value == nil, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
         let (thread, result) = try #require(reportedOn.value)
         #expect(pthread_equal(thread, caller) == 0)
         if case .failure(.cancelled) = result {} else { Issue.record("not reported as cancelled: \(result)") }
+        loader.finishWrites()
+        #expect(server.requests.isEmpty)
     }
 
     @Test("after max-age the entry is fetched again")
@@ -311,5 +318,22 @@ final class HeldWrites: DataCaching, @unchecked Sendable {
         _ = gate.wait(timeout: .now() + 10)
         try disk.store(response)
     }
+    func removeResponse(for url: URL) { disk.removeResponse(for: url) }
+}
+
+/// A real disk cache whose reads wait until the test lets them go, so a test knows the load is
+/// between its cache lookup and its transfer.
+final class HeldReads: DataCaching, @unchecked Sendable {
+    private let disk: DataCache
+    private let gate = DispatchSemaphore(value: 0)
+    let reading = DispatchSemaphore(value: 0)
+    init(_ disk: DataCache) { self.disk = disk }
+    func release() { gate.signal() }
+    func cachedResponse(for url: URL) -> CachedResponse? {
+        reading.signal()
+        _ = gate.wait(timeout: .now() + 10)
+        return disk.cachedResponse(for: url)
+    }
+    func store(_ response: CachedResponse) throws { try disk.store(response) }
     func removeResponse(for url: URL) { disk.removeResponse(for: url) }
 }

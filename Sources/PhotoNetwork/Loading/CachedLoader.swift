@@ -44,6 +44,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
                 progress(Int64(stored.body.count), Int64(stored.body.count))
                 return load.finish(.success(response(from: stored, source: .cache)))
             }
+            guard !load.isDone else { return }  // cancelled while the cache was read
             let conditional = DataRequest(url: request.url, headers: stored?.metadata.validatorHeaders ?? [:])
             let inner = loader.load(conditional, priority: load.priority, progress: progress) { [self] result in
                 queue.async {

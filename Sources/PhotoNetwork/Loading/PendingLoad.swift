@@ -29,12 +29,14 @@ final class PendingLoad: @unchecked Sendable {
         if cancelNow { handle.cancel() }
     }
 
+    /// Once `cancel()` has returned, the consumer hears `.cancelled`, even when the transfer
+    /// ended meanwhile and its result was on its way.
     func finish(_ result: Result<Response, NetworkError>) {
-        let callback = lock.withLock { () -> (@Sendable (Result<Response, NetworkError>) -> Void)? in
+        let (callback, wasCancelled) = lock.withLock { () -> ((@Sendable (Result<Response, NetworkError>) -> Void)?, Bool) in
             defer { completion = nil }
-            return completion
+            return (completion, cancelled)
         }
-        callback?(result)
+        callback?(wasCancelled ? .failure(.cancelled) : result)
     }
 
     func cancel() {
