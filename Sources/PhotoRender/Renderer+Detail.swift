@@ -46,6 +46,18 @@ extension Renderer {
         detailUpload = nil
     }
 
+    /// The detail alone paints every pixel of `d` on screen: the photo under it need not be
+    /// drawn (zoomed in, that was a second full-screen pass in every frame).
+    func detailHides(_ d: ImageDraw) -> Bool {
+        guard let detail, detail.item == d.item, d.quality == .full, detail.texture.isOpaque,
+              d.alpha >= 1, d.blend == .over, d.cornerRadius == 0 else { return false }
+        let visible = d.frame.intersection(Rect(origin: .zero, size: viewport))
+        guard visible.width > 0, visible.height > 0 else { return false }
+        let covered = d.crop.intersection(detail.region)
+        guard covered.width > 0, covered.height > 0 else { return false }
+        return d.frame.rect(atUnit: d.crop.unit(of: covered)).contains(visible, tolerance: 1e-6)
+    }
+
     /// Draws the detail's part of `d` over it, where the two overlap.
     func drawDetail(over d: ImageDraw, dim: Double) {
         guard let detail, detail.item == d.item, d.quality == .full else { return }

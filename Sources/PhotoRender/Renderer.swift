@@ -15,7 +15,7 @@ public final class Renderer {
     let textures: TextureStore
     private let texts: TextCache
     private var frame = 0
-    private var viewport = Size(width: 1, height: 1)
+    private(set) var viewport = Size(width: 1, height: 1)
     /// The framebuffer as the display list sees it: the real one turned by `rotation`.
     private var drawable = (width: 1, height: 1)
     private var physical = (width: 1, height: 1)
@@ -286,6 +286,7 @@ public final class Renderer {
 
     private func drawImage(_ d: ImageDraw, dim: Double) {
         guard d.alpha > 0, !d.frame.size.isEmpty else { return }
+        if detailHides(d) { return drawDetail(over: d, dim: dim) }
         guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return

@@ -262,14 +262,27 @@ final class App {
         case .thumbnail:
             loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? .visible)
         case .full:
-            // Sharp at fit, and up to a 2x zoom where that costs no slower decode (a JPEG's DCT
-            // scale lands between the two); zoomed further, detail takes over. Never more than
-            // one texture may hold.
+            // The page's pixels at rest, one texel to a pixel: the cheapest draw there is, and
+            // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
+            // over. A slideshow has no detail: it keeps up to a 2x zoom where that costs no
+            // slower decode (a JPEG's DCT scale lands between the two). Never more than one
+            // texture may hold.
             let window = max(drawable.width, drawable.height)
             let side = min(renderer.maxTextureSize, 2 * window)
-            loader.request(.init(item: id, quality: .full), pixels: side, sharpAt: min(side, window),
+            let pixels = slideshow == nil ? min(side, restingSide(of: index) ?? side) : side
+            loader.request(.init(item: id, quality: .full), pixels: pixels, sharpAt: min(pixels, window),
                            urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
         }
+    }
+
+    /// The longer side in drawable pixels of the page at scene position `index` at its rest
+    /// zoom, once the photo's size is known.
+    private func restingSide(of index: Int) -> Int? {
+        guard let size = scene.items[index].pixelSize, !size.isEmpty else { return nil }
+        let viewport = options.rotation.viewport(window: window.size)
+        let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
+        let rest = size * ZoomLevel(pixelSize: size, viewport: viewport).initial * pointScale
+        return Int(max(rest.width, rest.height).rounded(.up))
     }
 
     private func receiveImages(at now: Double) {

@@ -1,0 +1,118 @@
+// What one full-screen photo costs llvmpipe for each way of sampling its texture, and the
+// crossfade of a thumbnail into it. A 2000x1500 photo with mip levels fitted into the window
+// (1.88 texels per pixel at 1280x800), the same photo held at its fitted size (one texel per
+// pixel, what sdlphoto uploads for a page), a 512x384 thumbnail magnified over the same frame.
+// Prints the median and best of 60 frames per case, each finished with glFinish.
+#include <SDL2/SDL.h>
+#include <GLES3/gl3.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static double now_ms(void) { return SDL_GetPerformanceCounter() * 1000.0 / SDL_GetPerformanceFrequency(); }
+
+static GLuint shader(GLenum type, const char *source) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &source, NULL);
+    glCompileShader(s);
+    GLint ok;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) { char log[1024]; glGetShaderInfoLog(s, sizeof log, NULL, log); fprintf(stderr, "%s\n", log); exit(1); }
+    return s;
+}
+
+static GLuint program(const char *fragment) {
+    const char *vertex = "#version 300 es\nin vec2 p; uniform vec4 r; out vec2 uv;"
+                         "void main() { uv = p; gl_Position = vec4(r.xy + p * r.zw, 0, 1); }";
+    GLuint p = glCreateProgram();
+    glAttachShader(p, shader(GL_VERTEX_SHADER, vertex));
+    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fragment));
+    glBindAttribLocation(p, 0, "p");
+    glLinkProgram(p);
+    return p;
+}
+
+static GLuint texture(int w, int h) {
+    unsigned char *pixels = malloc((size_t)w * h * 4);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            unsigned char *q = pixels + ((size_t)y * w + x) * 4;
+            q[0] = (x * 7) ^ (y * 3); q[1] = (x + y) * 5; q[2] = x * y; q[3] = 255;
+        }
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    glGenerateMipmap(GL_TEXTURE_2D);
+    free(pixels);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return t;
+}
+
+static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+
+int main(int argc, char **argv) {
+    int w = argc > 2 ? atoi(argv[1]) : 1280, h = argc > 2 ? atoi(argv[2]) : 800;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) { fprintf(stderr, "sampling-cost: %s\n", SDL_GetError()); return 1; }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_Window *window = SDL_CreateWindow("sampling-cost", 0, 0, w, h, SDL_WINDOW_OPENGL);
+    if (!window || !SDL_GL_CreateContext(window)) { fprintf(stderr, "sampling-cost: %s\n", SDL_GetError()); return 1; }
+
+    static const float quad[] = {0, 0, 1, 0, 0, 1, 1, 1};
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao); glBindVertexArray(vao);
+    glGenBuffers(1, &vbo); glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
+    GLuint one = program("#version 300 es\nprecision mediump float; uniform sampler2D a; in vec2 uv; out vec4 o;"
+                         "void main() { o = texture(a, uv); }");
+    GLuint mix2 = program("#version 300 es\nprecision mediump float; uniform sampler2D a; uniform sampler2D b; in vec2 uv;"
+                          "out vec4 o; void main() { o = mix(texture(a, uv), texture(b, uv), 0.5); }");
+    double fitted = h * 4.0 / 3;  // the 4:3 photo fitted to the window's height
+    GLuint photo = texture(2000, 1500), thumb = texture(512, 384), atFit = texture((int)(fitted + 0.999), h);
+    glBindTexture(GL_TEXTURE_2D, thumb);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    float rect[4] = {(float)(-fitted / w), -1, (float)(2 * fitted / w), 2};
+
+    struct { const char *name; GLint filter; int crossfade; int fit; } cases[] = {
+        {"photo, trilinear (GL_LINEAR_MIPMAP_LINEAR)", GL_LINEAR_MIPMAP_LINEAR, 0, 0},
+        {"photo, nearest level (GL_LINEAR_MIPMAP_NEAREST)", GL_LINEAR_MIPMAP_NEAREST, 0, 0},
+        {"photo, level 0 only (GL_LINEAR)", GL_LINEAR, 0, 0},
+        {"photo held at its fitted size, level 0 (GL_LINEAR)", GL_LINEAR, 0, 1},
+        {"crossfade, photo trilinear", GL_LINEAR_MIPMAP_LINEAR, 1, 0},
+        {"crossfade, photo nearest level", GL_LINEAR_MIPMAP_NEAREST, 1, 0},
+        {"crossfade, photo at its fitted size", GL_LINEAR, 1, 1},
+    };
+    printf("%dx%d, photo drawn %.0fx%d (%.2f texels per pixel)\n", w, h, fitted, h, 2000 / fitted);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        enum { frames = 60, warmup = 5 };
+        double times[frames];
+        GLuint shown = cases[c].fit ? atFit : photo;
+        glBindTexture(GL_TEXTURE_2D, shown);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, cases[c].filter);
+        GLuint p = cases[c].crossfade ? mix2 : one;
+        glUseProgram(p);
+        glUniform4fv(glGetUniformLocation(p, "r"), 1, rect);
+        glActiveTexture(GL_TEXTURE0); glBindTexture(GL_TEXTURE_2D, cases[c].crossfade ? thumb : shown);
+        glUniform1i(glGetUniformLocation(p, "a"), 0);
+        if (cases[c].crossfade) {
+            glActiveTexture(GL_TEXTURE1); glBindTexture(GL_TEXTURE_2D, shown);
+            glUniform1i(glGetUniformLocation(p, "b"), 1);
+            glActiveTexture(GL_TEXTURE0);
+        }
+        for (int i = 0; i < frames + warmup; i++) {
+            double t0 = now_ms();
+            glClear(GL_COLOR_BUFFER_BIT);
+            glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+            SDL_GL_SwapWindow(window);
+            glFinish();
+            if (i >= warmup) times[i - warmup] = now_ms() - t0;
+        }
+        qsort(times, frames, sizeof times[0], compare);
+        printf("%-50s median %6.2f ms  best %6.2f ms\n", cases[c].name, times[frames / 2], times[0]);
+    }
+    return 0;
+}
