@@ -18,7 +18,6 @@ extension App {
         guard slideshow == nil, scene.mode == .browsing, let id = currentID,
               let native = scene.items[scene.currentIndex].pixelSize,
               let base = renderer.textureSize(item: id, quality: .full) else { return dropDetail() }
-        let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
         let frame = scene.pageFrame(scene.currentIndex)
         let shownLonger = max(frame.width, frame.height) * pointScale
         let baseLonger = Double(max(base.width, base.height))

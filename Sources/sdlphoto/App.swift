@@ -249,7 +249,6 @@ final class App {
     }
 
     var thumbnailPixels: Int {
-        let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
         return Int((scene.grid.layout.cellSize * pointScale).rounded(.up))
     }
 
@@ -279,11 +278,12 @@ final class App {
     /// zoom, once the photo's size is known.
     private func restingSide(of index: Int) -> Int? {
         guard let size = scene.items[index].pixelSize, !size.isEmpty else { return nil }
-        let viewport = options.rotation.viewport(window: window.size)
-        let pointScale = Double(window.drawableSize.width) / max(1, window.size.width)
-        let rest = size * ZoomLevel(pixelSize: size, viewport: viewport).initial * pointScale
-        return Int(max(rest.width, rest.height).rounded(.up))
+        let rest = ZoomLevel.initialFrame(pixelSize: size, viewport: options.rotation.viewport(window: window.size)).size
+        return Int((max(rest.width, rest.height) * pointScale).rounded(.up))
     }
+
+    /// Drawable pixels per window point (2 on a HiDPI display).
+    var pointScale: Double { Double(window.drawableSize.width) / max(1, window.size.width) }
 
     private func receiveImages(at now: Double) {
         var thumbnailSettled = false
