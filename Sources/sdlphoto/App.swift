@@ -136,7 +136,7 @@ final class App {
                 || (slideshow?.isAnimating(at: clock.nowMs) ?? false)
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
-            let now = clock.nowMs
+            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: cadence.sampleTime(now: MonotonicClock.nowMs()))
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages(at: now)
@@ -418,8 +418,8 @@ final class App {
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         renderer.finish()
-        if !clock.isVirtual { paceWithoutVsync() }
-        stats.frameDrawn(atMs: MonotonicClock.nowMs(), continuous: continuous)
+        let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : paceWithoutVsync()
+        stats.frameDrawn(atMs: presentedMs, continuous: continuous)
         if !firstFrameDrawn {
             firstFrameDrawn = true
             eventLog?.firstFrame()
@@ -433,24 +433,24 @@ final class App {
         }
     }
 
-    private var lastPresentMs = 0.0
+    /// Presentation times on CLOCK_MONOTONIC.
+    private lazy var cadence = FrameCadence(periodMs: stats.refreshMs)
 
-    /// Without vsync, an animation still runs at the display's rate instead of spinning a core.
-    /// Frames start on a fixed cadence, as a display's refresh would show them; the wait is
-    /// first spent copying pixels to the GPU, work that would otherwise land in the next frame.
-    private func paceWithoutVsync() {
-        let next = lastPresentMs + stats.refreshMs
-        let spare = next - MonotonicClock.nowMs() - App.paceMarginMs
-        if spare > App.paceMarginMs, renderer.hasPendingUploads { finishUploads(budgetMs: spare, at: clock.nowMs) }
-        let now = MonotonicClock.nowMs()
-        guard next > now, next - now < stats.refreshMs else {
-            lastPresentMs = now
-            return
+    /// Without vsync, an animation still runs at the display's rate instead of spinning a core:
+    /// a finished frame waits for its refresh tick, and the wait is first spent copying pixels to
+    /// the GPU, work that would otherwise land in the next frame. Returns when the frame shows.
+    private func paceWithoutVsync() -> Double {
+        if let tick = cadence.tick(after: MonotonicClock.nowMs()) {
+            let spare = tick - MonotonicClock.nowMs() - App.paceMarginMs
+            if spare > App.paceMarginMs, renderer.hasPendingUploads { finishUploads(budgetMs: spare, at: clock.nowMs) }
         }
-        // Sleep wakes late by a fraction of a millisecond; the last stretch is waited out.
-        if next - now > App.paceMarginMs { usleep(useconds_t((next - now - App.paceMarginMs) * 1000)) }
-        while MonotonicClock.nowMs() < next {}
-        lastPresentMs = next
+        let finished = MonotonicClock.nowMs()
+        if let tick = cadence.tick(after: finished) {
+            // Sleep wakes late by a fraction of a millisecond; the last stretch is waited out.
+            if tick - finished > App.paceMarginMs { usleep(useconds_t((tick - finished - App.paceMarginMs) * 1000)) }
+            while MonotonicClock.nowMs() < tick {}
+        }
+        return cadence.present(finishedAt: finished)
     }
 
     /// How early the pacing wait stops sleeping and starts watching the clock.

@@ -13,6 +13,9 @@ struct AppClock {
 
     var nowMs: Double { virtualStepMs == nil ? MonotonicClock.nowMs() - startMs : virtualMs }
 
+    /// A CLOCK_MONOTONIC time on the real clock's scale.
+    func appMs(monotonicMs: Double) -> Double { monotonicMs - startMs }
+
     /// Virtual time moves on one frame; real time moves by itself.
     mutating func frameDone() { if let step = virtualStepMs { virtualMs += step } }
 }
