@@ -79,7 +79,7 @@ final class ImageLoader: @unchecked Sendable {
         self.wake = wake
         // Every core: the render thread needs one only while something moves, and a folder's
         // thumbnails are the slowest thing a person waits for.
-        pool = DecodePool(workers: ProcessInfo.processInfo.activeProcessorCount, deliver: { [weak self] _, result in
+        pool = DecodePool(workers: ProcessInfo.processInfo.activeProcessorCount, yieldsToRendering: true, deliver: { [weak self] _, result in
             self?.deliver(result)
             wake()
         })

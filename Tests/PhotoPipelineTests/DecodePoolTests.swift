@@ -31,6 +31,18 @@ final class Gate: @unchecked Sendable {
 }
 
 @Suite struct DecodePoolTests {
+    @Test func workersThatYieldToRenderingRunAtTheWeakestPriority() {
+        let got = Deliveries<Int32>()
+        let pool = DecodePool<String, Int32>(workers: 2, yieldsToRendering: true, deliver: got.record)
+        let plain = DecodePool<String, Int32>(workers: 1, deliver: got.record)
+        let nice = { @Sendable in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        for key in ["a", "b"] { pool.submit(key: key, priority: .current, work: nice) }
+        #expect(got.wait(for: 2))
+        plain.submit(key: "plain", priority: .current, work: nice)
+        #expect(got.wait(for: 1))
+        #expect(got.outputs == [19, 19, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)])
+    }
+
     @Test func theMostUrgentWaitingJobRunsFirstAndEqualOnesInOrder() {
         let got = Deliveries<Int>(), gate = Gate()
         let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)

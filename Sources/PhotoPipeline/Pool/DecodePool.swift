@@ -18,16 +18,33 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
     /// - parameter cores: the machine's cores. While an exclusive job runs (the page the user
     ///   waits for), one less urgent than `.current` starts only if a core is still free for the
     ///   render thread besides the two: on two cores a neighbour's decode halved its speed.
+    /// - parameter yieldsToRendering: workers run at the weakest priority (see `yieldToRendering`).
     public init(workers: Int = defaultWorkerCount, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
-                deliver: @escaping @Sendable (Key, Output) -> Void) {
+                yieldsToRendering: Bool = false, deliver: @escaping @Sendable (Key, Output) -> Void) {
         workerCount = max(1, workers)
         queue = DecodeQueue(cores: cores, deliver: deliver)
         for index in 0..<workerCount {
-            let thread = Thread { [queue] in queue.runWorker() }
+            let thread = Thread { [queue] in
+                if yieldsToRendering { DecodePool.yieldToRendering() }
+                queue.runWorker()
+            }
             thread.name = "sdlphoto.decode.\(index)"
             thread.start()
         }
     }
+
+    /// Lowers the calling worker to the weakest priority (nice 19): a frame's rasteriser
+    /// threads (llvmpipe uses every core) then take a core back from a decode at once, instead of
+    /// sharing it. Decoding during an animation took a frame from 6 to 10 ms at the median.
+    /// Any user may lower a thread's priority; the decode takes the time between frames. Not
+    /// SCHED_IDLE: that would let any busy process on the machine hold decodes back indefinitely.
+    static func yieldToRendering() {
+        // On Linux a nice value belongs to a thread, and 0 names the calling one.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNice)
+    }
+
+    /// The nice value of workers that yield to rendering.
+    static var backgroundNice: Int32 { 19 }
 
     /// Stops the workers after their current job; waiting jobs are dropped.
     deinit { queue.stop() }
