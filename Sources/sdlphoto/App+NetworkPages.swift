@@ -11,8 +11,12 @@ extension App {
     }
 
     /// The current page's download is on screen as a fan (or failed, as a glyph).
-    var showsDownload: Bool {
-        scene.mode == .browsing && currentID.map { loader.downloadProgress(of: $0) != nil } ?? false
+    /// The fan on screen is not the one last drawn: it moves, or its last bytes came in. Once
+    /// they are all in, the picture holds still while the photo decodes and frames stop, leaving
+    /// both cores to the decode.
+    var fanNeedsFrame: Bool {
+        guard scene.mode == .browsing, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
+        return fanMoves || drawnFan.map { $0 != (id, progress.received, progress.total) } ?? true
     }
 
     /// The fan on screen still changes: bytes are arriving, or the length is unknown and its arc turns.
@@ -42,6 +46,7 @@ extension App {
         guard !renderer.hasTexture(item: id, quality: .full),
               let p = loader.downloadProgress(of: id) else { return [] }
         eventLog?.fanDrawn(index)
+        drawnFan = (id, p.received, p.total)
         return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
     }
 

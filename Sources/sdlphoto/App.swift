@@ -132,7 +132,10 @@ final class App {
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
-            let busy = needsDraw || scene.isAnimating || replay != nil || screenshotPending || renderer.hasPendingUploads || showsDownload
+            // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
+            // in real time frames come as they would for a person, plus the screenshots asked for.
+            let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
+            let busy = needsDraw || scene.isAnimating || replayDraws || screenshotPending || renderer.hasPendingUploads || fanNeedsFrame
                 || (slideshow?.isAnimating(at: clock.nowMs) ?? false)
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
@@ -149,9 +152,9 @@ final class App {
             updateDetail()
             followGrid(at: now)
             let slideMoves = slideshow?.isAnimating(at: now) ?? false
-            if needsDraw || scene.isAnimating || replay != nil || screenshotPending || showsDownload || slideMoves {
-                // A frame time is the time between two frames while something moves: a replay
-                // draws still pictures too, which the program alone would not draw at all.
+            if needsDraw || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || slideMoves {
+                // A frame time is the time between two frames while something moves: a replay in
+                // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
                 drewLastIteration = true
             } else {
@@ -173,7 +176,7 @@ final class App {
     /// kiosk's idle timeout, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now)].compactMap { $0 }
+        let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now), replay.map { $0.wakeTime - now }].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -380,6 +383,8 @@ final class App {
 
     /// Full images whose download failed: the page shows its placeholder and a retry glyph.
     var downloadFailed: Set<Int> = []
+    /// The download progress the last drawn fan showed.
+    var drawnFan: (item: Int, received: Int64, total: Int64?)?
     /// The page whose transfers were last sorted out (nil: the grid).
     var lastCurrentIndex: Int?
     /// The page whose neighbours were last prefetched.

@@ -13,6 +13,11 @@ struct ReplayDriver {
 
     var endTime: Double { script.endTime }
 
+    /// When the script next needs the loop awake: its next event, or its end.
+    var wakeTime: Double { next < script.events.count ? script.events[next].time : script.endTime }
+
+    var hasScreenshotsDue: Bool { !screenshotsDue.isEmpty }
+
     /// Injects every event whose time is at or before `time` (ms from the first frame).
     mutating func feed(upTo time: Double, into injector: EventInjector) {
         while next < script.events.count, script.events[next].time <= time {
