@@ -10,18 +10,17 @@ extension App {
         return false
     }
 
-    /// The current page's download is on screen as a fan (or failed, as a glyph).
     /// The fan on screen is not the one last drawn: it moves, or its last bytes came in. Once
     /// they are all in, the picture holds still while the photo decodes and frames stop, leaving
     /// both cores to the decode.
     var fanNeedsFrame: Bool {
-        guard scene.mode == .browsing, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
+        guard scene.mode == .browsing, slideshow == nil, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
         return fanMoves || drawnFan.map { $0 != (id, progress.received, progress.total) } ?? true
     }
 
     /// The fan on screen still changes: bytes are arriving, or the length is unknown and its arc turns.
     var fanMoves: Bool {
-        guard scene.mode == .browsing, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
+        guard scene.mode == .browsing, slideshow == nil, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
         return progress.total.map { progress.received < $0 } ?? true
     }
 

@@ -139,7 +139,10 @@ final class App {
                 || (slideshow?.isAnimating(at: clock.nowMs) ?? false)
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
-            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: cadence.sampleTime(now: MonotonicClock.nowMs()))
+            // Back-to-back frames sample their motion at the last presentation; anything else
+            // (an event after a wait, a timer) at the moment it is handled.
+            let wall = MonotonicClock.nowMs()
+            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? cadence.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages(at: now)
@@ -172,8 +175,8 @@ final class App {
         return exitCode
     }
 
-    /// How long an idle loop may sleep: until the scene's next timer, the next slide or the
-    /// kiosk's idle timeout, else until an event.
+    /// How long an idle loop may sleep: until the scene's next timer, the next slide, the
+    /// kiosk's idle timeout or a replay's next event or end, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now), replay.map { $0.wakeTime - now }].compactMap { $0 }

@@ -32,6 +32,7 @@ final class Gate: @unchecked Sendable {
 
 @Suite struct DecodePoolTests {
     @Test func workersThatYieldToRenderingRunAtTheWeakestPriority() {
+        let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         let got = Deliveries<Int32>()
         let pool = DecodePool<String, Int32>(workers: 2, yieldsToRendering: true, deliver: got.record)
         let plain = DecodePool<String, Int32>(workers: 1, deliver: got.record)
@@ -40,7 +41,10 @@ final class Gate: @unchecked Sendable {
         #expect(got.wait(for: 2))
         plain.submit(key: "plain", priority: .current, work: nice)
         #expect(got.wait(for: 1))
-        #expect(got.outputs == [19, 19, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)])
+        let background = DecodePool<String, Int32>.backgroundNice
+        #expect(got.outputs == [background, background, before])
+        // Only the workers: the thread that made the pool keeps its priority.
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == before)
     }
 
     @Test func theMostUrgentWaitingJobRunsFirstAndEqualOnesInOrder() {

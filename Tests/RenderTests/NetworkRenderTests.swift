@@ -43,9 +43,15 @@ import Testing
             9000 screenshot \(shots.path)/done.png
             9100 quit
             """.write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", manifest.absoluteString])
+        let events = dir.appendingPathComponent("events.txt")
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.path, manifest.absoluteString])
         await server.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
+        // The program draws the photo when it arrives, not only when a screenshot asks for a frame.
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        let firstFrame = lines.first { $0[1] == "first_frame" }.flatMap { Double($0[0]) }
+        let shown = lines.first { $0[1] == "image_shown" }.flatMap { Double($0[0]) }
+        #expect(shown != nil && firstFrame != nil && shown! - firstFrame! < 9.0, "image_shown \(String(describing: shown)) first_frame \(String(describing: firstFrame))")
         let mid = try Screenshot(path: shots.appendingPathComponent("mid.png").path)
         let done = try Screenshot(path: shots.appendingPathComponent("done.png").path)
         let fanArea = Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))

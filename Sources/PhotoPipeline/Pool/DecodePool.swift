@@ -33,18 +33,20 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
         }
     }
 
-    /// Lowers the calling worker to the weakest priority (nice 19): a frame's rasteriser
-    /// threads (llvmpipe uses every core) then take a core back from a decode at once, instead of
-    /// sharing it. Decoding during an animation took a frame from 6 to 10 ms at the median.
-    /// Any user may lower a thread's priority; the decode takes the time between frames. Not
-    /// SCHED_IDLE: that would let any busy process on the machine hold decodes back indefinitely.
+    /// Lowers the calling worker's priority (nice 10): a frame's rasteriser threads (llvmpipe
+    /// uses every core) then take a core back from a decode at once instead of sharing it, and
+    /// the decode runs between frames. Frames drawn during a decode, median: 9.7 ms at nice 0,
+    /// 7.4 at nice 10, 6.9 at nice 19, against 6.5 with no decode (1280x800, three runs each).
+    /// Not lower: against a busy program at nice 0 a worker still gets a tenth of a core at nice
+    /// 10 (a seventieth at 19, almost nothing under SCHED_IDLE), so the page still arrives.
+    /// Any user may lower a thread's priority; none may raise it again, so it is for good.
     static func yieldToRendering() {
         // On Linux a nice value belongs to a thread, and 0 names the calling one.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNice)
     }
 
     /// The nice value of workers that yield to rendering.
-    static var backgroundNice: Int32 { 19 }
+    static var backgroundNice: Int32 { 10 }
 
     /// Stops the workers after their current job; waiting jobs are dropped.
     deinit { queue.stop() }
