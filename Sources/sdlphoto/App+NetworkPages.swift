@@ -14,14 +14,20 @@ extension App {
     /// they are all in, the picture holds still while the photo decodes and frames stop, leaving
     /// both cores to the decode.
     var fanNeedsFrame: Bool {
-        guard scene.mode == .browsing, slideshow == nil, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
+        guard let (id, progress) = pageDownload else { return false }
         return fanMoves || drawnFan.map { $0 != (id, progress.received, progress.total) } ?? true
     }
 
     /// The fan on screen still changes: bytes are arriving, or the length is unknown and its arc turns.
     var fanMoves: Bool {
-        guard scene.mode == .browsing, slideshow == nil, let id = currentID, let progress = loader.downloadProgress(of: id) else { return false }
+        guard let (_, progress) = pageDownload else { return false }
         return progress.total.map { progress.received < $0 } ?? true
+    }
+
+    /// The photo downloading on the page on screen, where its fan shows (not under a slideshow).
+    private var pageDownload: (id: Int, progress: (received: Int64, total: Int64?))? {
+        guard scene.mode == .browsing, slideshow == nil, let id = currentID, let progress = loader.downloadProgress(of: id) else { return nil }
+        return (id, progress)
     }
 
     /// The identity of the item on the current page.

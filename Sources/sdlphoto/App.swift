@@ -135,8 +135,7 @@ final class App {
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
-            let busy = needsDraw || scene.isAnimating || replayDraws || screenshotPending || renderer.hasPendingUploads || fanNeedsFrame
-                || (slideshow?.isAnimating(at: clock.nowMs) ?? false)
+            let busy = wantsFrame(at: clock.nowMs, replayDraws: replayDraws) || renderer.hasPendingUploads
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
@@ -154,8 +153,7 @@ final class App {
             followCurrentPage()
             updateDetail()
             followGrid(at: now)
-            let slideMoves = slideshow?.isAnimating(at: now) ?? false
-            if needsDraw || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || slideMoves {
+            if wantsFrame(at: now, replayDraws: replayDraws) {
                 // A frame time is the time between two frames while something moves: a replay in
                 // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
@@ -173,6 +171,11 @@ final class App {
         if !screenshots.finish() { exitCode = 1 }
         if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
         return exitCode
+    }
+
+    /// Something asks for a frame: a change to show, an animation, a screenshot, a fan to redraw.
+    private func wantsFrame(at now: Double, replayDraws: Bool) -> Bool {
+        needsDraw || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
     }
 
     /// How long an idle loop may sleep: until the scene's next timer, the next slide, the

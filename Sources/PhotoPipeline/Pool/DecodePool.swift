@@ -18,7 +18,7 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
     /// - parameter cores: the machine's cores. While an exclusive job runs (the page the user
     ///   waits for), one less urgent than `.current` starts only if a core is still free for the
     ///   render thread besides the two: on two cores a neighbour's decode halved its speed.
-    /// - parameter yieldsToRendering: workers run at the weakest priority (see `yieldToRendering`).
+    /// - parameter yieldsToRendering: workers run at a lower priority (see `yieldToRendering`).
     public init(workers: Int = defaultWorkerCount, cores: Int = ProcessInfo.processInfo.activeProcessorCount,
                 yieldsToRendering: Bool = false, deliver: @escaping @Sendable (Key, Output) -> Void) {
         workerCount = max(1, workers)
