@@ -92,6 +92,11 @@ extension App {
             lastCurrentIndex = current
             prefetchedAround = nil
             textureBudgetDue = true
+            // A placeholder still on its way when its page comes on screen (a tap on a cell
+            // whose thumbnail has not arrived) goes first too.
+            if let current, let id = currentID, loader.pending(.thumbnail).contains(id) {
+                loader.reprioritize(.init(item: id, quality: .thumbnail), to: placeholderUrgency(of: current))
+            }
             for id in loader.pending(.full) {
                 guard let index = indexOfID[id] else { continue }
                 let request = ImageLoader.Request(item: id, quality: .full)

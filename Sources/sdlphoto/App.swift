@@ -268,7 +268,7 @@ final class App {
         let drawable = window.drawableSize
         switch quality {
         case .thumbnail:
-            loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? .visible)
+            loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? placeholderUrgency(of: index))
         case .full:
             // The page's pixels at rest, one texel to a pixel: the cheapest draw there is, and
             // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
@@ -280,6 +280,17 @@ final class App {
             let pixels = slideshow == nil ? min(side, restingSide(of: index) ?? side) : side
             loader.request(.init(item: id, quality: .full), pixels: pixels, sharpAt: min(pixels, window),
                            urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
+        }
+    }
+
+    /// A page's thumbnail is its placeholder: the page on screen's comes before everything,
+    /// its own full image included; a neighbour's before the neighbours' full images.
+    func placeholderUrgency(of index: Int) -> ImageLoader.Urgency {
+        guard scene.mode != .grid else { return .visible }
+        switch abs(index - scene.currentIndex) {
+        case 0: return .currentPlaceholder
+        case 1: return .neighbourPlaceholder
+        default: return .visible
         }
     }
 

@@ -33,7 +33,9 @@ final class ImageLoader: @unchecked Sendable {
 
     /// How urgent a request is; it orders both the network queue and the decode pool.
     /// `background` is for work nobody looks at yet: filling the thumbnail cache.
-    enum Urgency { case current, neighbour, visible, prefetch, background }
+    /// `currentPlaceholder` and `neighbourPlaceholder` are the thumbnails of the page on screen
+    /// and of the pages beside it, which stand in while their full images download.
+    enum Urgency { case currentPlaceholder, current, neighbourPlaceholder, neighbour, visible, prefetch, background }
 
     struct Result: Sendable {
         let request: Request
@@ -187,9 +189,9 @@ final class ImageLoader: @unchecked Sendable {
 
     private static func decodePriority(_ urgency: Urgency) -> DecodePriority {
         switch urgency {
-        case .current: .current
+        case .currentPlaceholder, .current: .current
         // A neighbour's decode must not hold up the page on screen.
-        case .neighbour: .visible
+        case .neighbourPlaceholder, .neighbour: .visible
         case .visible: .visible
         case .prefetch: .prefetch
         case .background: .background
@@ -198,7 +200,9 @@ final class ImageLoader: @unchecked Sendable {
 
     private static func transferPriority(_ urgency: Urgency) -> TransferPriority {
         switch urgency {
+        case .currentPlaceholder: .currentPlaceholder
         case .current: .currentPage
+        case .neighbourPlaceholder: .neighbourPlaceholder
         case .neighbour: .neighbourPage
         case .visible: .visibleThumbnail
         case .prefetch, .background: .prefetch

@@ -56,7 +56,12 @@ public enum TransferPriority: Int, Comparable, Sendable, CaseIterable {
     case prefetch = 0
     case visibleThumbnail = 1
     case neighbourPage = 2
-    case currentPage = 3
+    /// A neighbouring page's placeholder: small, and what a swipe shows first.
+    case neighbourPlaceholder = 3
+    case currentPage = 4
+    /// The placeholder of the page on screen: what the page shows while its full image streams
+    /// in, so it never waits for that image.
+    case currentPlaceholder = 5
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

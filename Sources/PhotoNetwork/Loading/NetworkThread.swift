@@ -135,13 +135,14 @@ final class NetworkThread: @unchecked Sendable {
     /// While the page on screen downloads, less urgent transfers from its host wait for it: the
     /// link is the host's, and sharing it three ways made the photo the user waits for arrive
     /// three times later. A stalled page holds nobody (the loop comes by at least every second).
+    /// The page's own placeholder is never held: the page shows it while the full image comes.
     private func startWaitingTransfers() {
         let now = ProcessInfo.processInfo.systemUptime
         while active.count < configuration.maxActiveTransfers, !waiting.isEmpty {
             let busyHosts = Set(active.values.filter {
                 $0.priority == .currentPage && now - ($0.lastActivity ?? now) < configuration.currentPageStallSeconds
             }.map { $0.request.url.host?.lowercased() })
-            let startable = waiting.indices.filter { waiting[$0].priority == .currentPage || !busyHosts.contains(waiting[$0].request.url.host?.lowercased()) }
+            let startable = waiting.indices.filter { waiting[$0].priority >= .currentPage || !busyHosts.contains(waiting[$0].request.url.host?.lowercased()) }
             guard let next = startable.max(by: { a, b in
                 let (x, y) = (waiting[a], waiting[b])
                 return x.priority != y.priority ? x.priority < y.priority : x.sequence > y.sequence
