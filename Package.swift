@@ -38,6 +38,10 @@ let package = Package(
         .target(name: "PhotoCore"),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
 
+        // Where every item's images stand and the rules that move them (docs/loading.md). Pure Swift.
+        .target(name: "PhotoLoading", dependencies: ["PhotoCore"]),
+        .testTarget(name: "PhotoLoadingTests", dependencies: ["PhotoLoading", "PhotoCore"]),
+
         // GPU drawing of display lists; shaders/ is embedded at build time.
         .target(
             name: "PhotoRender",
@@ -112,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoConfig", "DemoGallery",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoConfig", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: edge),

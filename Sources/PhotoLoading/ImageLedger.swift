@@ -1,0 +1,237 @@
+import PhotoCore
+
+/// One image of an item: its thumbnail or its full photo. An item is an identity (its place in
+/// the catalog, which only grows), not a position on screen.
+public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
+    public let item: Int
+    public let quality: ImageQuality
+    public init(item: Int, quality: ImageQuality) { self.item = item; self.quality = quality }
+    public var description: String { "\(item)/\(quality)" }
+}
+
+/// What a finished load brought: the photo's own size (what the scene lays out) and the size
+/// of the pixels decoded for its texture.
+public struct Arrival: Equatable, Sendable {
+    public var size: Size
+    public var texture: Size
+    public init(size: Size, texture: Size) { self.size = size; self.texture = texture }
+}
+
+/// The one record of where every item's images stand (asked for, loading, uploading, on the
+/// GPU, failed) and the rules that move them: urgency, the page's prefetch window, cancelling
+/// what is no longer wanted, telling the scene once. It does no work itself: every call answers
+/// with the actions the shell carries out (loads, cancels, what to tell the scene). Events come
+/// from the scene's requests, the loaders (an image decoded or failed) and the renderer (a
+/// texture finished or was evicted). Main thread only.
+public struct ImageLedger {
+    public enum Phase: Equatable, Sendable {
+        case loading(LoadUrgency)
+        /// Decoded; its pixels are being copied to the GPU.
+        case uploading(Arrival)
+        /// A whole texture the renderer can draw.
+        case ready(Arrival)
+        case failed(LoadFailure)
+    }
+
+    public enum Action: Hashable, Sendable {
+        /// Ask the loaders for the image.
+        case load(ImageKey, LoadUrgency)
+        /// A load in flight is needed sooner (or, for a page left behind, later).
+        case reprioritize(ImageKey, LoadUrgency)
+        /// Stop a load nobody wants any more.
+        case cancel(ImageKey)
+        /// Tell the scene: the image can be drawn, at the photo's own size.
+        case loaded(ImageKey, Size)
+        /// Tell the scene: the image was let go; it asks again when it needs it.
+        case unloaded(ImageKey)
+        /// Tell the scene the image failed.
+        case failed(ImageKey, LoadFailure)
+        /// Say so once: the item's first failure.
+        case report(ImageKey, LoadFailure)
+    }
+
+    private(set) var phases: [ImageKey: Phase] = [:]
+    /// A stand-in decoded while the real thumbnail is still loading (a camera's EXIF thumbnail).
+    private var standIns: [ImageKey: Size] = [:]
+    /// Items whose thumbnail arrived, failed, or sits in the shared cache: for `thumbs_done`.
+    private var settled: Set<Int> = []
+    private var reported: Set<Int> = []
+    /// The page window last followed (item → offset from the page on screen; nil: the grid),
+    /// and the page whose neighbours were prefetched.
+    private var window: [Int: Int]?? = .none
+    private var prefetchedAround: Int?
+
+    public init() {}
+
+    // MARK: Asking
+
+    /// The image is wanted at `urgency`: asked for if it is not there yet, raised if it is
+    /// asked for less urgently. Ready, uploading and failed images are not asked for again.
+    public mutating func want(_ key: ImageKey, _ urgency: LoadUrgency) -> [Action] {
+        switch phases[key] {
+        case nil:
+            phases[key] = .loading(urgency)
+            return [.load(key, urgency)]
+        case .loading(let old) where urgency > old:
+            phases[key] = .loading(urgency)
+            return [.reprioritize(key, urgency)]
+        default:
+            return []
+        }
+    }
+
+    /// A load nobody wants any more stops, and the scene hears it may ask again.
+    public mutating func cancel(_ key: ImageKey) -> [Action] {
+        guard case .loading = phases[key] else { return [] }
+        phases[key] = nil
+        standIns[key] = nil
+        return [.cancel(key), .unloaded(key)]
+    }
+
+    /// A person asked to try a failed download again (the retry glyph).
+    public mutating func retry(_ key: ImageKey, _ urgency: LoadUrgency) -> [Action] {
+        guard case .failed(.network) = phases[key] else { return [] }
+        phases[key] = nil
+        return want(key, urgency)
+    }
+
+    // MARK: Events
+
+    /// A load finished. A cancelled one's late answer is dropped.
+    public mutating func received(_ key: ImageKey, _ outcome: Result<Arrival, LoadFailure>) -> [Action] {
+        guard case .loading = phases[key] else { return [] }
+        if key.quality == .thumbnail { settled.insert(key.item) }
+        switch outcome {
+        case .success(let arrival):
+            phases[key] = .uploading(arrival)
+            standIns[key] = nil
+            return []
+        case .failure(let failure):
+            phases[key] = .failed(failure)
+            standIns[key] = nil
+            var actions: [Action] = [.failed(key, failure)]
+            if reported.insert(key.item).inserted { actions.append(.report(key, failure)) }
+            return actions
+        }
+    }
+
+    /// A stand-in arrived for a thumbnail still loading; it is uploaded under the thumbnail's
+    /// key. False when the real thumbnail is no longer awaited.
+    public mutating func receivedStandIn(_ key: ImageKey, size: Size) -> Bool {
+        guard case .loading = phases[key] else { return false }
+        standIns[key] = size
+        return true
+    }
+
+    /// A thumbnail went into the shared cache without being shown (or could not be made).
+    public mutating func warmed(_ item: Int) {
+        settled.insert(item)
+    }
+
+    /// The renderer finished a texture: the scene hears of it once, so it never draws half of one.
+    public mutating func uploaded(_ key: ImageKey) -> [Action] {
+        switch phases[key] {
+        case .uploading(let arrival):
+            phases[key] = .ready(arrival)
+            return [.loaded(key, arrival.size)]
+        case .loading:
+            guard let size = standIns.removeValue(forKey: key) else { return [] }
+            return [.loaded(key, size)]
+        default:
+            return []
+        }
+    }
+
+    /// The renderer let a texture go (over its budget): the scene may ask for it again.
+    public mutating func evicted(_ key: ImageKey) -> [Action] {
+        guard case .ready = phases[key] else { return [] }
+        phases[key] = nil
+        return [.unloaded(key)]
+    }
+
+    /// Items that left the catalog: everything about them is forgotten (the shell stops their
+    /// loads and drops their textures).
+    public mutating func forget(items gone: Set<Int>) {
+        guard !gone.isEmpty else { return }
+        phases = phases.filter { !gone.contains($0.key.item) }
+        standIns = standIns.filter { !gone.contains($0.key.item) }
+        settled.subtract(gone)
+        reported.subtract(gone)
+    }
+
+    // MARK: The page on screen
+
+    /// Keeps loads in step with the page on screen. `window` maps the items near it to their
+    /// offset from it (0 for the page itself, the two on each side), nil in the grid. When it
+    /// changes, full images outside it stop (freeing their bandwidth), those in it become
+    /// neighbours or prefetches (a page left behind must not keep the page on screen's
+    /// urgency), and the page's own thumbnail, if still on its way, goes first. Once the page's
+    /// full image is on the GPU, the two pages on each side are prefetched, once per page.
+    public mutating func follow(page window: [Int: Int]?) -> [Action] {
+        var actions: [Action] = []
+        if self.window != .some(window) {
+            self.window = .some(window)
+            prefetchedAround = nil
+            for (key, phase) in phases where key.quality == .full {
+                guard case .loading(let urgency) = phase else { continue }
+                guard let offset = window?[key.item] else {
+                    actions += cancel(key)
+                    continue
+                }
+                let wanted: LoadUrgency = switch abs(offset) { case 0: max(urgency, .current); case 1: .neighbour; default: .prefetch }
+                if wanted != urgency {
+                    phases[key] = .loading(wanted)
+                    actions.append(.reprioritize(key, wanted))
+                }
+            }
+            if let current = window?.first(where: { $0.value == 0 })?.key {
+                let placeholder = ImageKey(item: current, quality: .thumbnail)
+                if case .loading(let urgency) = phases[placeholder], urgency < .currentPlaceholder {
+                    phases[placeholder] = .loading(.currentPlaceholder)
+                    actions.append(.reprioritize(placeholder, .currentPlaceholder))
+                }
+            }
+        }
+        guard let window, let current = window.first(where: { $0.value == 0 })?.key, prefetchedAround != current,
+              isReady(ImageKey(item: current, quality: .full)) else { return actions }
+        prefetchedAround = current
+        for offset in [1, -1, 2, -2] {
+            guard let item = window.first(where: { $0.value == offset })?.key else { continue }
+            actions += want(ImageKey(item: item, quality: .full), .prefetch)
+        }
+        return actions
+    }
+
+    // MARK: Questions
+
+    public func phase(of key: ImageKey) -> Phase? { phases[key] }
+
+    public func isReady(_ key: ImageKey) -> Bool {
+        if case .ready = phases[key] { return true }
+        return false
+    }
+
+    /// The arrival of an image on the GPU.
+    public func arrival(_ key: ImageKey) -> Arrival? {
+        if case .ready(let arrival) = phases[key] { return arrival }
+        return nil
+    }
+
+    public func failure(_ key: ImageKey) -> LoadFailure? {
+        if case .failed(let failure) = phases[key] { return failure }
+        return nil
+    }
+
+    /// Items whose image at `quality` is still loading.
+    public func loading(_ quality: ImageQuality) -> [Int] {
+        phases.compactMap { key, phase in
+            if case .loading = phase, key.quality == quality { return key.item }
+            return nil
+        }
+    }
+
+    /// Every one of `items` has its thumbnail, in the cache or on screen, or has failed.
+    public func thumbnailsSettled(_ items: [Int]) -> Bool {
+        settled.count >= items.count && items.allSatisfy(settled.contains)
+    }
+}

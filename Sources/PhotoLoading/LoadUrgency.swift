@@ -1,0 +1,43 @@
+import PhotoCore
+
+/// How soon an image is needed, most urgent last. It orders both the network queue and the
+/// decode pool (docs/loading.md).
+public enum LoadUrgency: Int, Comparable, Sendable, CaseIterable {
+    /// Filling the thumbnail cache for cells nobody looks at yet.
+    case background
+    /// Rows beyond the screen, pages two away, the prefetch around a page at rest.
+    case prefetch
+    /// Grid cells on screen.
+    case visible
+    /// The full images of the pages beside the one on screen.
+    case neighbour
+    /// Their thumbnails, which a swipe shows first.
+    case neighbourPlaceholder
+    /// The full image of the page on screen.
+    case current
+    /// Its thumbnail: what the page shows while the full image comes, so never behind it.
+    case currentPlaceholder
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The urgency of an image the scene asks for: `offset` is the item's distance from the page
+    /// on screen, nil in the grid.
+    public static func forScene(_ quality: ImageQuality, offset: Int?) -> LoadUrgency {
+        guard let offset else { return .visible }
+        switch (quality, abs(offset)) {
+        case (.thumbnail, 0): return .currentPlaceholder
+        case (.thumbnail, 1): return .neighbourPlaceholder
+        case (.thumbnail, _): return .visible
+        case (.full, 0): return .current
+        case (.full, _): return .neighbour
+        }
+    }
+}
+
+/// Why an image could not be had; it decides what the page shows and whether to ask again.
+public enum LoadFailure: Error, Sendable, Hashable {
+    /// Bytes that are not a photo we can show (a local file that does not decode): a broken tile.
+    case undecodable
+    /// The network, or what it brought, failed: a retry glyph.
+    case network
+}
