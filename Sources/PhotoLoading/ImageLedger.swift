@@ -206,6 +206,11 @@ public struct ImageLedger {
 
     public func phase(of key: ImageKey) -> Phase? { phases[key] }
 
+    public func isLoading(_ key: ImageKey) -> Bool {
+        if case .loading = phases[key] { return true }
+        return false
+    }
+
     public func isReady(_ key: ImageKey) -> Bool {
         if case .ready = phases[key] { return true }
         return false

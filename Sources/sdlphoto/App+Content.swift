@@ -30,7 +30,7 @@ extension App {
         let sceneItems = shown.map { Item(pixelSize: catalog[$0].pixelSize, name: catalog[$0].image.name, caption: catalog[$0].caption) }
         perform(scene.replaceItems(sceneItems, change: change))
         if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
-        lastCurrentIndex = nil
+        budgetPage = nil
         warmThumbnails(of: Array(catalog.indices.suffix(added.count)))
         Log.info("content: \(added.count) new, \(change.removed.count) gone, \(shown.count) photos")
         eventLog?.content(count: shown.count)
@@ -53,10 +53,6 @@ extension App {
     private func forget(_ ids: Set<Int>) {
         loader.discard(items: ids)
         renderer.discard(items: ids)
-        uploading = uploading.filter { !ids.contains($0.key.item) }
-        thumbnailsSettled.subtract(ids)
-        reportedFailures.subtract(ids)
-        fullFailed.subtract(ids)
-        downloadFailed.subtract(ids)
+        ledger.forget(items: ids)
     }
 }

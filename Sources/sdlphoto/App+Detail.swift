@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLoading
 import PhotoRender
 
 /// Full resolution where the page is zoomed past its texture (SPEC 6): the page's texture holds
@@ -17,10 +18,10 @@ extension App {
     func updateDetail() {
         guard slideshow == nil, scene.mode == .browsing, let id = currentID,
               let native = scene.items[scene.currentIndex].pixelSize,
-              let base = renderer.textureSize(item: id, quality: .full) else { return dropDetail() }
+              let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropDetail() }
         let frame = scene.pageFrame(scene.currentIndex)
         let shownLonger = max(frame.width, frame.height) * pointScale
-        let baseLonger = Double(max(base.width, base.height))
+        let baseLonger = max(base.width, base.height)
         guard shownLonger > baseLonger * Self.detailThreshold, baseLonger < max(native.width, native.height) else { return dropDetail() }
         // While it moves the texture stands in; detail is for a page at rest.
         guard !scene.isAnimating else { return }
@@ -50,7 +51,6 @@ extension App {
 
     /// A detail decoded: drawn over its page once uploaded, if it is still the one wanted.
     func receiveDetail(_ result: ImageLoader.Result) {
-        loader.forget(result.request)
         guard result.request == detailWanted?.request else { return }
         switch result.outcome {
         case .success(let levels):

@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLoading
 import PhotoRender
 
 /// Pages whose photo comes over the network: the progress fan, the retry glyph and the taps on
@@ -47,8 +48,9 @@ extension App {
             centre = flying.frame.center
         default: return []
         }
-        if downloadFailed.contains(id) { return Overlays.retry(at: centre) }
-        guard !renderer.hasTexture(item: id, quality: .full),
+        let page = ImageKey(item: id, quality: .full)
+        if ledger.failure(page) == .network { return Overlays.retry(at: centre) }
+        guard !ledger.isReady(page),
               let p = loader.downloadProgress(of: id) else { return [] }
         eventLog?.fanDrawn(index)
         drawnFan = (id, p.received, p.total)
@@ -65,7 +67,8 @@ extension App {
         case .mouseUp(let p, _): (Touch.mouseID, p, false, true)
         default: (0, .zero, false, false)
         }
-        if began, scene.mode == .browsing, downloadFailed.contains(item),
+        let page = ImageKey(item: item, quality: .full)
+        if began, scene.mode == .browsing, ledger.failure(page) == .network,
            point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
             retryPresses.insert(id)
             return true
@@ -73,45 +76,23 @@ extension App {
         guard retryPresses.contains(id) else { return false }
         if ended {
             retryPresses.remove(id)
-            downloadFailed.remove(item)
-            loader.forget(.init(item: item, quality: .full))
-            request(index, .full, urgency: .current)
+            apply(ledger.retry(page, .current))
             needsDraw = true
         }
         return true
     }
 
-    /// When the page changes: transfers more than two pages away stop (freeing their
-    /// bandwidth), nearer ones become neighbours or prefetches (the page left behind must not
-    /// keep the priority of the page on screen); once the page's own image is in, the two on
-    /// each side are prefetched.
+    /// Keeps loads in step with the page on screen (the ledger's page window: the page and the
+    /// two on each side; none in the grid).
     func followCurrentPage() {
-        // Back in the grid no page is left to want its photo: its downloads stop too.
         let current: Int? = scene.mode == .grid ? nil : scene.currentIndex
-        if current != lastCurrentIndex {
-            lastCurrentIndex = current
-            prefetchedAround = nil
+        if current != budgetPage {
+            budgetPage = current
             textureBudgetDue = true
-            // A placeholder still on its way when its page comes on screen (a tap on a cell
-            // whose thumbnail has not arrived) goes first too.
-            if let current, let id = currentID, loader.pending(.thumbnail).contains(id) {
-                loader.reprioritize(.init(item: id, quality: .thumbnail), to: placeholderUrgency(of: current))
-            }
-            for id in loader.pending(.full) {
-                guard let index = indexOfID[id] else { continue }
-                let request = ImageLoader.Request(item: id, quality: .full)
-                if let current, abs(index - current) <= 2 {
-                    if index != current { loader.reprioritize(request, to: abs(index - current) == 1 ? .neighbour : .prefetch) }
-                    continue
-                }
-                guard loader.cancel(request) else { continue }
-                perform(scene.handle(.itemUnloaded(index: index, quality: .full, time: clock.nowMs)))
-            }
         }
-        guard let current, prefetchedAround != current, let id = currentID, renderer.hasTexture(item: id, quality: .full) else { return }
-        prefetchedAround = current
-        for offset in [1, -1, 2, -2] where shown.indices.contains(current + offset) {
-            request(current + offset, .full, urgency: .prefetch)
+        let window = current.map { current in
+            Dictionary(uniqueKeysWithValues: (-2...2).filter { shown.indices.contains(current + $0) }.map { (shown[current + $0], $0) })
         }
+        apply(ledger.follow(page: window))
     }
 }

@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLoading
 
 /// The slideshow and the kiosk's attract mode, layered over the scene: while one runs it owns
 /// the screen; the first touch, click or key stops it (and is not passed on).
@@ -58,12 +59,11 @@ extension App {
             startSlideshow(on: 0, attract: true, at: now)
         }
         guard var show = slideshow else { return }
-        for (index, urgency) in [(show.current, ImageLoader.Urgency.current), (show.next, .neighbour)] {
-            guard let index, shown.indices.contains(index) else { continue }
-            let id = shown[index]
-            if renderer.hasTexture(item: id, quality: .full) { show.markReady(index) }
-            else if fullFailed.contains(id) || downloadFailed.contains(id) { show.markFailed(index) }
-            else { request(index, .full, urgency: urgency) }
+        for (index, urgency) in [(show.current, LoadUrgency.current), (show.next, .neighbour)] {
+            guard let index, let key = key(index, .full) else { continue }
+            if ledger.isReady(key) { show.markReady(index) }
+            else if ledger.failure(key) != nil { show.markFailed(index) }
+            else { want(index, .full, urgency) }
         }
         if let shown = show.advance(to: now) {
             eventLog?.slide(shown)

@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLoading
 
 /// Grid thumbnails beyond what the scene asks for: the scene requests the cells on screen; this
 /// adds the rows just beyond them (so a short scroll finds them ready) and stops the decodes of
@@ -17,16 +18,14 @@ extension App {
         gridOnScreen = visible
         let columns = scene.grid.layout.columns
         let ahead = Self.rows(around: visible, by: Self.gridRowsAhead, columns: columns, count: shown.count)
-        for index in ahead where !visible.contains(index) { request(index, .thumbnail, urgency: .prefetch) }
+        for index in ahead where !visible.contains(index) { want(index, .thumbnail, .prefetch) }
 
         // Far means more than a screenful beyond the prefetched rows.
         let screenRows = (visible.count + columns - 1) / columns
         let kept = Self.rows(around: visible, by: Self.gridRowsAhead + screenRows, columns: columns, count: shown.count)
-        for id in loader.pending(.thumbnail) {
+        for id in ledger.loading(.thumbnail) {
             guard let index = indexOfID[id], !kept.contains(index) else { continue }
-            if loader.cancel(.init(item: id, quality: .thumbnail)) {
-                perform(scene.handle(.itemUnloaded(index: index, quality: .thumbnail, time: now)))
-            }
+            apply(ledger.cancel(ImageKey(item: id, quality: .thumbnail)))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoLoading
 import PhotoNetwork
 import PhotoPipeline
 import PhotoPlatform
@@ -87,12 +88,8 @@ final class App {
     private var running = true
     private var exitCode: Int32 = 0
     private var firstFrameDrawn = false
-    /// Identities whose thumbnail arrived or failed: for `thumbs_done`.
-    var thumbnailsSettled: Set<Int> = []
-    /// One log line per file that does not decode, not one per attempt (identities).
-    var reportedFailures: Set<Int> = []
-    /// Sizes to tell the scene once an item's texture has finished uploading.
-    var uploading: [TextureKey: Size] = [:]
+    /// Where every item's images stand.
+    var ledger = ImageLedger()
     private let screenshots = ScreenshotWriter()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
@@ -144,7 +141,7 @@ final class App {
             let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? cadence.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
-            receiveImages(at: now)
+            receiveImages()
             if let id = currentID { renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
@@ -161,7 +158,7 @@ final class App {
             } else {
                 drewLastIteration = false
             }
-            if textureBudgetDue { enforceTextureBudget(at: now) }
+            if textureBudgetDue { enforceTextureBudget() }
             if clock.isVirtual {
                 waitForLoads()
                 clock.frameDone()
@@ -195,7 +192,7 @@ final class App {
     private func waitForLoads() {
         let began = MonotonicClock.nowMs()
         while (loader.isDecoding || renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
-            if loader.hasResults { receiveImages(at: clock.nowMs) }
+            if loader.hasResults { receiveImages() }
             if renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
         }
         stats.paused(forMs: MonotonicClock.nowMs() - began)
@@ -228,11 +225,7 @@ final class App {
         for effect in effects {
             switch effect {
             case .requestImage(let index, let quality):
-                // The scene asks once per load; asking again means the pixels were let go and are
-                // wanted now. Prefetches never re-fetch what the texture budget gave back.
-                guard shown.indices.contains(index) else { continue }
-                loader.forget(.init(item: shown[index], quality: quality))
-                request(index, quality)
+                want(index, quality)
             case .quit:
                 running = false
             case .toggleFullscreen:
@@ -247,139 +240,13 @@ final class App {
         }
     }
 
-    /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
-    /// finds them ready, and `thumbs_done` marks the whole grid populated.
-    func warmThumbnails(of ids: [Int]) {
-        for id in ids {
-            // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
-            guard catalog[id].usesThumbnailCache else { continue }
-            loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
-        }
-    }
-
-    var thumbnailPixels: Int {
-        return Int((scene.grid.layout.cellSize * pointScale).rounded(.up))
-    }
-
-    /// Asks the loader for the pixels of the item at scene position `index`.
-    func request(_ index: Int, _ quality: ImageQuality, urgency: ImageLoader.Urgency? = nil) {
-        guard shown.indices.contains(index) else { return }
-        let id = shown[index]
-        let drawable = window.drawableSize
-        switch quality {
-        case .thumbnail:
-            loader.request(.init(item: id, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency ?? placeholderUrgency(of: index))
-        case .full:
-            // The page's pixels at rest, one texel to a pixel: the cheapest draw there is, and
-            // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
-            // over. A slideshow has no detail: it keeps up to a 2x zoom where that costs no
-            // slower decode (a JPEG's DCT scale lands between the two). Never more than one
-            // texture may hold.
-            let window = max(drawable.width, drawable.height)
-            let side = min(renderer.maxTextureSize, 2 * window)
-            let pixels = slideshow == nil ? min(side, restingSide(of: index) ?? side) : side
-            loader.request(.init(item: id, quality: .full), pixels: pixels, sharpAt: min(pixels, window),
-                           urgency: urgency ?? (index == scene.currentIndex ? .current : .neighbour))
-        }
-    }
-
-    /// A page's thumbnail is its placeholder: the page on screen's comes before everything,
-    /// its own full image included; a neighbour's before the neighbours' full images.
-    func placeholderUrgency(of index: Int) -> ImageLoader.Urgency {
-        guard scene.mode != .grid else { return .visible }
-        switch abs(index - scene.currentIndex) {
-        case 0: return .currentPlaceholder
-        case 1: return .neighbourPlaceholder
-        default: return .visible
-        }
-    }
-
-    /// The longer side in drawable pixels of the page at scene position `index` at its rest
-    /// zoom, once the photo's size is known.
-    private func restingSide(of index: Int) -> Int? {
-        guard let size = scene.items[index].pixelSize, !size.isEmpty else { return nil }
-        let rest = ZoomLevel.initialFrame(pixelSize: size, viewport: options.rotation.viewport(window: window.size)).size
-        return Int((max(rest.width, rest.height) * pointScale).rounded(.up))
-    }
-
     /// Drawable pixels per window point (2 on a HiDPI display).
     var pointScale: Double { Double(window.drawableSize.width) / max(1, window.size.width) }
 
-    private func receiveImages(at now: Double) {
-        var thumbnailSettled = false
-        for result in loader.takeResults() {
-            let item = result.request.item, quality = result.request.quality
-            // An item a refresh took away: nobody waits for it.
-            guard let index = indexOfID[item] else { continue }
-            if result.request.region != nil {
-                receiveDetail(result)
-                continue
-            }
-            if quality == .thumbnail { thumbnailSettled = true }
-            if result.request.warmOnly {
-                thumbnailsSettled.insert(item)
-                continue
-            }
-            if case .failure(let error) = result.outcome, isFromNetwork(item, quality) {
-                // Anything that goes wrong with a download, a body that is not an image included,
-                // ends in the retry glyph (SPEC 8), not in a broken tile.
-                // The thumbnail (or a neutral cell) stays; a full image gets the retry glyph.
-                if quality == .full { downloadFailed.insert(item) }
-                if quality == .thumbnail { thumbnailsSettled.insert(item) }
-                if reportedFailures.insert(item).inserted { Log.error("cannot load \(catalog[item].image): \(error)") }
-                needsDraw = true
-                continue
-            }
-            switch result.outcome {
-            case .success(let levels):
-                let key = TextureKey(item: item, quality: quality)
-                renderer.enqueueUpload(item: item, quality: quality, levels: levels, opaque: result.opaque)
-                uploading[key] = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
-                    ?? Size(width: Double(levels[0].width), height: Double(levels[0].height))
-            case .failure(let error):
-                if reportedFailures.insert(item).inserted { Log.error("cannot show \(catalog[item].image): \(error)") }
-                if quality == .full { fullFailed.insert(item) }
-                perform(scene.handle(.itemFailed(index: index, time: now)))
-            }
-            if quality == .thumbnail && !result.request.placeholder { thumbnailsSettled.insert(item) }
-            needsDraw = true
-        }
-        if thumbnailSettled, thumbnailsSettled.count >= shown.count, shown.allSatisfy(thumbnailsSettled.contains) { eventLog?.thumbsDone(count: shown.count) }
-    }
-
-    /// Evicts least recently drawn textures beyond the budget, never the current page, its
-    /// neighbours or the slideshow's photos. Run after a frame (so new textures count as shown)
-    /// once textures were added or the page changed.
-    private func enforceTextureBudget(at now: Double) {
-        textureBudgetDue = false
-        let current = scene.currentIndex
-        var protected = [current - 1, current, current + 1]
-        if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
-        for key in renderer.enforceTextureBudget(protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
-            guard let index = indexOfID[key.item] else { continue }
-            perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: now)))
-        }
-    }
-
     /// Something on screen changes from one frame to the next: the scene or the slideshow
     /// animates, or the fan on the page still fills.
-    private func somethingMoves(at now: Double) -> Bool {
+    func somethingMoves(at now: Double) -> Bool {
         scene.isAnimating || (slideshow?.isAnimating(at: now) ?? false) || fanMoves
-    }
-
-    /// Copies queued pixels to the GPU within `budgetMs`; the scene hears of an image once its
-    /// texture is whole, so it never draws a half-uploaded one.
-    private func finishUploads(budgetMs: Double, at now: Double) {
-        let atRest = !somethingMoves(at: now)
-        let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
-        let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
-        if !finished.isEmpty { textureBudgetDue = true }
-        for key in finished {
-            guard let size = uploading.removeValue(forKey: key), let index = indexOfID[key.item] else { continue }
-            Log.info("item \(index) \(key.quality) ready, \(size)")
-            perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: now)))
-            needsDraw = true
-        }
     }
 
     // MARK: Slideshow and kiosk
@@ -388,8 +255,6 @@ final class App {
     var slideshowIsAttract = false
     var stoppingPresses: Set<Int> = []
     var lastInputMs = 0.0
-    /// Full images that did not decode: a slideshow skips them.
-    var fullFailed: Set<Int> = []
 
     // MARK: Grid thumbnails
 
@@ -398,14 +263,10 @@ final class App {
 
     // MARK: Network pages
 
-    /// Full images whose download failed: the page shows its placeholder and a retry glyph.
-    var downloadFailed: Set<Int> = []
     /// The download progress the last drawn fan showed.
     var drawnFan: (item: Int, received: Int64, total: Int64?)?
-    /// The page whose transfers were last sorted out (nil: the grid).
-    var lastCurrentIndex: Int?
-    /// The page whose neighbours were last prefetched.
-    var prefetchedAround: Int?
+    /// The page the texture budget last protected.
+    var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
 
@@ -449,7 +310,7 @@ final class App {
         if let eventLog {
             eventLog.framePresented()
             for d in list.images where d.quality == .full && shown.indices.contains(d.item)
-                && renderer.hasTexture(item: shown[d.item], quality: .full) {
+                && ledger.isReady(ImageKey(item: shown[d.item], quality: .full)) {
                 eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
             }
         }

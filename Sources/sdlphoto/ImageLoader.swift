@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoLoading
 import PhotoNetwork
 import PhotoPipeline
 import PhotoRender
@@ -30,12 +31,6 @@ final class ImageLoader: @unchecked Sendable {
         /// The whole photo of the page on screen: its decode has the cores to itself.
         func isPageOnScreen(_ priority: DecodePriority) -> Bool { quality == .full && region == nil && priority == .current }
     }
-
-    /// How urgent a request is; it orders both the network queue and the decode pool.
-    /// `background` is for work nobody looks at yet: filling the thumbnail cache.
-    /// `currentPlaceholder` and `neighbourPlaceholder` are the thumbnails of the page on screen
-    /// and of the pages beside it, which stand in while their full images download.
-    enum Urgency { case currentPlaceholder, current, neighbourPlaceholder, neighbour, visible, prefetch, background }
 
     struct Result: Sendable {
         let request: Request
@@ -68,8 +63,6 @@ final class ImageLoader: @unchecked Sendable {
     private let lock = NSLock()
     private var inbox: [Result] = []
     private var inFlight: Set<Request> = []
-    /// Requests already answered: asked again only after `forget`.
-    private var done: Set<Request> = []
     private var transfers: [Request: Transfer] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
     private(set) var pool: DecodePool<Request, Result>!
@@ -89,13 +82,14 @@ final class ImageLoader: @unchecked Sendable {
 
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
-    /// `sharpAt`. A request in flight or answered is not repeated.
-    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, urgency: Urgency) {
+    /// `sharpAt`. A request in flight is not repeated (asked again, it only moves up); whether
+    /// to ask at all is the ledger's decision.
+    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, urgency: LoadUrgency) {
         let priority = Self.decodePriority(urgency)
         lock.lock()
         let known = items.indices.contains(request.item)
         let waiting = inFlight.contains(request)
-        let isNew = known && !done.contains(request) && inFlight.insert(request).inserted
+        let isNew = known && inFlight.insert(request).inserted
         let item = known ? items[request.item] : nil
         let transfer = waiting ? transfers[request] : nil
         lock.unlock()
@@ -130,7 +124,7 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, urgency: Urgency, priority: DecodePriority) {
+    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, urgency: LoadUrgency, priority: DecodePriority) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()
@@ -177,7 +171,7 @@ final class ImageLoader: @unchecked Sendable {
 
     /// A request in flight moves to `urgency`, down as well as up: the page a swipe left behind
     /// becomes a neighbour and stops holding back the new page's.
-    func reprioritize(_ request: Request, to urgency: Urgency) {
+    func reprioritize(_ request: Request, to urgency: LoadUrgency) {
         lock.lock()
         let waiting = inFlight.contains(request)
         let transfer = transfers[request]
@@ -187,7 +181,7 @@ final class ImageLoader: @unchecked Sendable {
         transfer?.set(Self.transferPriority(urgency))
     }
 
-    private static func decodePriority(_ urgency: Urgency) -> DecodePriority {
+    private static func decodePriority(_ urgency: LoadUrgency) -> DecodePriority {
         switch urgency {
         case .currentPlaceholder, .current: .current
         // A neighbour's decode must not hold up the page on screen.
@@ -198,7 +192,7 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    private static func transferPriority(_ urgency: Urgency) -> TransferPriority {
+    private static func transferPriority(_ urgency: LoadUrgency) -> TransferPriority {
         switch urgency {
         case .currentPlaceholder: .currentPlaceholder
         case .current: .currentPage
@@ -276,17 +270,9 @@ final class ImageLoader: @unchecked Sendable {
         guard !gone.isEmpty else { return }
         lock.lock()
         let requests = inFlight.filter { gone.contains($0.item) }
-        done = done.filter { !gone.contains($0.item) }
         inbox.removeAll { gone.contains($0.request.item) }
         lock.unlock()
         for request in requests { cancel(request) }
-    }
-
-    /// Lets a finished request be made again (its texture was let go, or a retry).
-    func forget(_ request: Request) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !inbox.contains(where: { $0.request == request }) { done.remove(request) }
     }
 
     /// Bytes received and expected (nil: unknown) of an item's full image while it downloads.
@@ -294,14 +280,6 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return progress[item]
-    }
-
-    /// Identities of the items whose pixels at `quality` were asked for to show (not cache
-    /// warming, not a zoomed page's detail) and are still in flight.
-    func pending(_ quality: ImageQuality) -> [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return inFlight.compactMap { $0.quality == quality && !$0.warmOnly && $0.region == nil && !$0.placeholder ? $0.item : nil }
     }
 
     /// Everything finished since the last call.
@@ -347,7 +325,6 @@ final class ImageLoader: @unchecked Sendable {
         // A cancelled request's late answer is dropped: nobody waits for it any more.
         guard inFlight.remove(result.request) != nil else { return }
         if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
-        done.insert(result.request)
         inbox.append(result)
     }
 }

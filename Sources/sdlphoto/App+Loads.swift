@@ -1,0 +1,150 @@
+import PhotoCore
+import PhotoLoading
+import PhotoRender
+
+/// The shell's side of the image ledger: it carries out the ledger's actions (loads, cancels,
+/// what the scene is told) and feeds it the loaders' results and the renderer's uploads and
+/// evictions. Every load of an item's thumbnail or full image starts here, from a ledger action.
+extension App {
+    func key(_ index: Int, _ quality: ImageQuality) -> ImageKey? {
+        shown.indices.contains(index) ? ImageKey(item: shown[index], quality: quality) : nil
+    }
+
+    /// An image the scene (or the slideshow, or the grid's rows ahead) wants now.
+    func want(_ index: Int, _ quality: ImageQuality, _ urgency: LoadUrgency? = nil) {
+        guard let key = key(index, quality) else { return }
+        let offset: Int? = scene.mode == .grid ? nil : index - scene.currentIndex
+        apply(ledger.want(key, urgency ?? .forScene(quality, offset: offset)))
+    }
+
+    func apply(_ actions: [ImageLedger.Action]) {
+        for action in actions {
+            switch action {
+            case .load(let key, let urgency):
+                startLoad(key, urgency)
+            case .reprioritize(let key, let urgency):
+                loader.reprioritize(.init(item: key.item, quality: key.quality), to: urgency)
+            case .cancel(let key):
+                loader.cancel(.init(item: key.item, quality: key.quality))
+            case .loaded(let key, let size):
+                guard let index = indexOfID[key.item] else { continue }
+                Log.info("item \(index) \(key.quality) ready, \(size)")
+                perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
+                needsDraw = true
+            case .unloaded(let key):
+                guard let index = indexOfID[key.item] else { continue }
+                perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
+            case .failed(let key, let failure):
+                // A download that fails leaves the retry glyph over the placeholder (or a neutral
+                // cell); a file that does not decode becomes a broken tile.
+                if failure == .undecodable, let index = indexOfID[key.item] {
+                    perform(scene.handle(.itemFailed(index: index, time: clock.nowMs)))
+                }
+                needsDraw = true
+            case .report:
+                break  // said where the error is known: `receiveImages`
+            }
+        }
+    }
+
+    /// Asks the loader for an item's pixels at the size the screen needs.
+    private func startLoad(_ key: ImageKey, _ urgency: LoadUrgency) {
+        guard let index = indexOfID[key.item] else { return }
+        switch key.quality {
+        case .thumbnail:
+            loader.request(.init(item: key.item, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency)
+        case .full:
+            // The page's pixels at rest, one texel to a pixel: the cheapest draw there is, and
+            // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
+            // over. A slideshow has no detail: it keeps up to a 2x zoom where that costs no
+            // slower decode (a JPEG's DCT scale lands between the two). Never more than one
+            // texture may hold.
+            let drawable = window.drawableSize
+            let window = max(drawable.width, drawable.height)
+            let side = min(renderer.maxTextureSize, 2 * window)
+            let pixels = slideshow == nil ? min(side, restingSide(of: index) ?? side) : side
+            loader.request(.init(item: key.item, quality: .full), pixels: pixels, sharpAt: min(pixels, window), urgency: urgency)
+        }
+    }
+
+    /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
+    /// finds them ready, and `thumbs_done` marks the whole grid populated.
+    func warmThumbnails(of ids: [Int]) {
+        for id in ids {
+            // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
+            guard catalog[id].usesThumbnailCache else { continue }
+            loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
+        }
+    }
+
+    var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * pointScale).rounded(.up)) }
+
+    /// The longer side in drawable pixels of the page at scene position `index` at its rest
+    /// zoom, once the photo's size is known.
+    private func restingSide(of index: Int) -> Int? {
+        guard let size = scene.items[index].pixelSize, !size.isEmpty else { return nil }
+        let rest = ZoomLevel.initialFrame(pixelSize: size, viewport: options.rotation.viewport(window: window.size)).size
+        return Int((max(rest.width, rest.height) * pointScale).rounded(.up))
+    }
+
+    /// What the loaders finished: into the ledger, and decoded pixels on their way to the GPU.
+    func receiveImages() {
+        var thumbnailArrived = false
+        for result in loader.takeResults() {
+            let request = result.request, key = ImageKey(item: request.item, quality: request.quality)
+            // An item a refresh took away: nobody waits for it.
+            guard indexOfID[key.item] != nil else { continue }
+            if request.region != nil {
+                receiveDetail(result)
+                continue
+            }
+            if key.quality == .thumbnail { thumbnailArrived = true }
+            if request.warmOnly {
+                ledger.warmed(key.item)
+                continue
+            }
+            switch result.outcome {
+            case .success(let levels):
+                let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
+                let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
+                let awaited = request.placeholder ? ledger.receivedStandIn(key, size: size) : ledger.isLoading(key)
+                if !request.placeholder { apply(ledger.received(key, .success(Arrival(size: size, texture: texture)))) }
+                if awaited { renderer.enqueueUpload(item: key.item, quality: key.quality, levels: levels, opaque: result.opaque) }
+            case .failure(let error):
+                // Anything that goes wrong with a download, a body that is not an image included,
+                // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
+                let network = isFromNetwork(key.item, key.quality)
+                let actions = ledger.received(key, .failure(network ? .network : .undecodable))
+                if actions.contains(where: { if case .report = $0 { true } else { false } }) {
+                    Log.error("cannot \(network ? "load" : "show") \(catalog[key.item].image): \(error)")
+                }
+                apply(actions)
+            }
+            needsDraw = true
+        }
+        if thumbnailArrived, ledger.thumbnailsSettled(shown) { eventLog?.thumbsDone(count: shown.count) }
+    }
+
+    /// Copies queued pixels to the GPU within `budgetMs`; the ledger hears of a texture once it
+    /// is whole, so the scene never draws a half-uploaded one.
+    func finishUploads(budgetMs: Double, at now: Double) {
+        let atRest = !somethingMoves(at: now)
+        let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
+        let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
+        if !finished.isEmpty { textureBudgetDue = true }
+        for texture in finished { apply(ledger.uploaded(ImageKey(item: texture.item, quality: texture.quality))) }
+    }
+
+    /// Evicts least recently drawn textures beyond the budget, never the current page, its
+    /// neighbours or the slideshow's photos. Run after a frame (so new textures count as shown)
+    /// once textures were added or the page changed.
+    func enforceTextureBudget() {
+        textureBudgetDue = false
+        let current = scene.currentIndex
+        var protected = [current - 1, current, current + 1]
+        if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
+        for texture in renderer.enforceTextureBudget(protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
+            apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
+        }
+    }
+}
