@@ -60,6 +60,19 @@ public struct ImageLedger {
     /// and the page whose neighbours were prefetched.
     private var window: [Int: Int]?? = .none
     private var prefetchedAround: Int?
+    /// Grid cells on screen, and a running slideshow's photos: what else still wants its images.
+    private var gridCells: Set<Int> = []
+    private var slideshowItems: Set<Int> = []
+    /// Failed downloads to try again, each at most once pending, and failures in a row.
+    private var retries: [ImageKey: PendingRetry] = [:]
+    private var failuresInARow: [ImageKey: Int] = [:]
+    public var backoff = RetryBackoff()
+
+    struct PendingRetry: Equatable {
+        var due: Double
+        var host: String?
+        var urgency: LoadUrgency
+    }
 
     public init() {}
 
@@ -88,27 +101,39 @@ public struct ImageLedger {
         return [.cancel(key), .unloaded(key)]
     }
 
-    /// A person asked to try a failed download again (the retry glyph).
+    /// A person asked to try a failed download again (the retry glyph): at once, whatever the
+    /// failure was.
     public mutating func retry(_ key: ImageKey, _ urgency: LoadUrgency) -> [Action] {
-        guard case .failed(.network) = phases[key] else { return [] }
+        guard case .failed(let failure) = phases[key], failure != .undecodable else { return [] }
         phases[key] = nil
+        retries[key] = nil
         return want(key, urgency)
     }
 
     // MARK: Events
 
-    /// A load finished. A cancelled one's late answer is dropped.
-    public mutating func received(_ key: ImageKey, _ outcome: Result<Arrival, LoadFailure>) -> [Action] {
-        guard case .loading = phases[key] else { return [] }
+    /// A load finished, at `now` (ms), from `host` (nil: a local file). A cancelled one's late
+    /// answer is dropped. A download that failed in a way waiting can fix is tried again after
+    /// 1 s, 2 s, 4 s ... 60 s; any download from its host that succeeds brings that forward to now.
+    public mutating func received(_ key: ImageKey, _ outcome: Result<Arrival, LoadFailure>, at now: Double = 0, host: String? = nil) -> [Action] {
+        guard case .loading(let urgency) = phases[key] else { return [] }
         if key.quality == .thumbnail { settled.insert(key.item) }
+        standIns[key] = nil
         switch outcome {
         case .success(let arrival):
             phases[key] = .uploading(arrival)
-            standIns[key] = nil
+            failuresInARow[key] = nil
+            if let host {
+                for (other, retry) in retries where retry.host == host && retry.due > now { retries[other]?.due = now }
+            }
             return []
         case .failure(let failure):
             phases[key] = .failed(failure)
-            standIns[key] = nil
+            if failure == .network {
+                let failures = (failuresInARow[key] ?? 0) + 1
+                failuresInARow[key] = failures
+                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host, urgency: urgency)
+            }
             var actions: [Action] = [.failed(key, failure)]
             if reported.insert(key.item).inserted { actions.append(.report(key, failure)) }
             return actions
@@ -155,6 +180,10 @@ public struct ImageLedger {
         guard !gone.isEmpty else { return }
         phases = phases.filter { !gone.contains($0.key.item) }
         standIns = standIns.filter { !gone.contains($0.key.item) }
+        retries = retries.filter { !gone.contains($0.key.item) }
+        failuresInARow = failuresInARow.filter { !gone.contains($0.key.item) }
+        gridCells.subtract(gone)
+        slideshowItems.subtract(gone)
         settled.subtract(gone)
         reported.subtract(gone)
     }
@@ -201,6 +230,44 @@ public struct ImageLedger {
         }
         return actions
     }
+
+    // MARK: Retries
+
+    /// The grid cells on screen (their thumbnails are wanted); none outside the grid.
+    public mutating func follow(gridCells cells: Set<Int>) { gridCells = cells }
+
+    /// A running slideshow's photos (their full images are wanted); none when it stops.
+    public mutating func follow(slideshow items: Set<Int>) { slideshowItems = items }
+
+    /// Whether anything still shows or will show the image: the page on screen and the two on
+    /// each side, a grid cell on screen, a running slideshow.
+    public func isWanted(_ key: ImageKey) -> Bool {
+        if case .some(.some(let window)) = window, window[key.item] != nil { return true }
+        switch key.quality {
+        case .thumbnail: return gridCells.contains(key.item)
+        case .full: return slideshowItems.contains(key.item)
+        }
+    }
+
+    /// The failed downloads due again at `now` that are still wanted: they load again (the
+    /// retry actions are the `.load`s). Those no longer wanted wait until they are.
+    public mutating func retriesDue(at now: Double) -> [Action] {
+        var actions: [Action] = []
+        for (key, retry) in retries.sorted(by: { $0.value.due < $1.value.due }) where retry.due <= now && isWanted(key) {
+            retries[key] = nil
+            phases[key] = nil
+            actions += want(key, retry.urgency)
+        }
+        return actions
+    }
+
+    /// When the next wanted retry is due (ms), for a loop that sleeps until then.
+    public var nextRetry: Double? {
+        retries.filter { isWanted($0.key) }.map(\.value.due).min()
+    }
+
+    /// The failed image is to be tried again by itself.
+    public func retryIsPending(_ key: ImageKey) -> Bool { retries[key] != nil }
 
     // MARK: Questions
 

@@ -38,6 +38,22 @@ public enum LoadUrgency: Int, Comparable, Sendable, CaseIterable {
 public enum LoadFailure: Error, Sendable, Hashable {
     /// Bytes that are not a photo we can show (a local file that does not decode): a broken tile.
     case undecodable
-    /// The network, or what it brought, failed: a retry glyph.
+    /// The network or the server failed in a way that waiting can fix (no connection, a reset,
+    /// a timeout, a 5xx): a retry glyph, and tried again by itself while the image is wanted.
     case network
+    /// A download that waiting cannot fix (404, 410, a body that is not an image, too large): a
+    /// retry glyph, tried again only by hand.
+    case gone
+
+    /// A download failed, whatever the cause: the page shows a retry glyph a person can tap.
+    public var isDownload: Bool { self != .undecodable }
+
+    /// The word `--events` writes for it.
+    public var reason: String {
+        switch self {
+        case .undecodable: "undecodable"
+        case .network: "network"
+        case .gone: "gone"
+        }
+    }
 }

@@ -30,6 +30,8 @@ extension App {
         let sceneItems = shown.map { Item(pixelSize: catalog[$0].pixelSize, name: catalog[$0].image.name, caption: catalog[$0].caption) }
         perform(scene.replaceItems(sceneItems, change: change))
         if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
+        ledger.follow(slideshow: slideshow == nil ? [] : Set(shown))
+        gridOnScreen = nil
         budgetPage = nil
         warmThumbnails(of: Array(catalog.indices.suffix(added.count)))
         Log.info("content: \(added.count) new, \(change.removed.count) gone, \(shown.count) photos")

@@ -29,10 +29,12 @@ extension App {
             case .loaded(let key, let size):
                 guard let index = indexOfID[key.item] else { continue }
                 Log.info("item \(index) \(key.quality) ready, \(size)")
+                if key.quality == .full { slideshow?.markReady(index) }
                 perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
                 needsDraw = true
             case .unloaded(let key):
                 guard let index = indexOfID[key.item] else { continue }
+                if key.quality == .full { slideshow?.markUnloaded(index) }
                 perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
             case .failed(let key, let failure):
                 // A download that fails leaves the retry glyph over the placeholder (or a neutral
@@ -108,21 +110,43 @@ extension App {
                 let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
                 let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
                 let awaited = request.placeholder ? ledger.receivedStandIn(key, size: size) : ledger.isLoading(key)
-                if !request.placeholder { apply(ledger.received(key, .success(Arrival(size: size, texture: texture)))) }
+                if !request.placeholder {
+                    apply(ledger.received(key, .success(Arrival(size: size, texture: texture)), at: clock.nowMs, host: host(of: key)))
+                }
                 if awaited { renderer.enqueueUpload(item: key.item, quality: key.quality, levels: levels, opaque: result.opaque) }
             case .failure(let error):
                 // Anything that goes wrong with a download, a body that is not an image included,
                 // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
-                let network = isFromNetwork(key.item, key.quality)
-                let actions = ledger.received(key, .failure(network ? .network : .undecodable))
+                let host = host(of: key)
+                let failure = error.failure(fromNetwork: host != nil)
+                guard ledger.isLoading(key) else { continue }
+                let actions = ledger.received(key, .failure(failure), at: clock.nowMs, host: host)
                 if actions.contains(where: { if case .report = $0 { true } else { false } }) {
-                    Log.error("cannot \(network ? "load" : "show") \(catalog[key.item].image): \(error)")
+                    Log.error("cannot \(host != nil ? "load" : "show") \(catalog[key.item].image): \(error)")
                 }
+                if let index = indexOfID[key.item] { eventLog?.loadFailed(index, reason: failure.reason) }
                 apply(actions)
             }
             needsDraw = true
         }
         if thumbnailArrived, ledger.thumbnailsSettled(shown) { eventLog?.thumbsDone(count: shown.count) }
+    }
+
+    /// The host an image comes from; nil for a local file.
+    func host(of key: ImageKey) -> String? {
+        guard case .url(let url) = catalog[key.item].location(for: key.quality) else { return nil }
+        return url.host?.lowercased() ?? ""
+    }
+
+    /// Failed downloads due again that something still shows: they load again.
+    func retryFailedLoads(at now: Double) {
+        let actions = ledger.retriesDue(at: now)
+        for case .load(let key, _) in actions {
+            guard let index = indexOfID[key.item] else { continue }
+            eventLog?.loadRetry(index)
+            needsDraw = true
+        }
+        apply(actions)
     }
 
     /// Copies queued pixels to the GPU within `budgetMs`; the ledger hears of a texture once it

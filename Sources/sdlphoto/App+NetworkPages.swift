@@ -49,7 +49,7 @@ extension App {
         default: return []
         }
         let page = ImageKey(item: id, quality: .full)
-        if ledger.failure(page) == .network { return Overlays.retry(at: centre) }
+        if ledger.failure(page)?.isDownload == true { return Overlays.retry(at: centre) }
         guard !ledger.isReady(page),
               let p = loader.downloadProgress(of: id) else { return [] }
         eventLog?.fanDrawn(index)
@@ -68,7 +68,7 @@ extension App {
         default: (0, .zero, false, false)
         }
         let page = ImageKey(item: item, quality: .full)
-        if began, scene.mode == .browsing, ledger.failure(page) == .network,
+        if began, scene.mode == .browsing, ledger.failure(page)?.isDownload == true,
            point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
             retryPresses.insert(id)
             return true

@@ -12,6 +12,7 @@ extension App {
                               transition: show.transition, shuffle: show.shuffle, loop: show.loop || attract || options.kiosk,
                               seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), now: now)
         slideshowIsAttract = attract
+        ledger.follow(slideshow: Set(shown))
         eventLog?.slide(slideshow!.current)
         needsDraw = true
     }
@@ -20,6 +21,7 @@ extension App {
     func stopSlideshow() {
         guard let show = slideshow else { return }
         slideshow = nil
+        ledger.follow(slideshow: [])
         perform(slideshowIsAttract ? scene.showGridTop() : scene.openPage(show.current))
         needsDraw = true
     }

@@ -10,12 +10,14 @@ extension App {
 
     func followGrid(at now: Double) {
         guard scene.mode == .grid, !shown.isEmpty else {
+            if gridOnScreen != nil { ledger.follow(gridCells: []) }
             gridOnScreen = nil
             return
         }
         let visible = scene.grid.visibleRange(at: now)
         guard visible != gridOnScreen, !visible.isEmpty else { return }
         gridOnScreen = visible
+        ledger.follow(gridCells: Set(visible.map { shown[$0] }))
         let columns = scene.grid.layout.columns
         let ahead = Self.rows(around: visible, by: Self.gridRowsAhead, columns: columns, count: shown.count)
         for index in ahead where !visible.contains(index) { want(index, .thumbnail, .prefetch) }

@@ -142,6 +142,7 @@ final class App {
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages()
+            retryFailedLoads(at: now)
             if let id = currentID { renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
@@ -179,7 +180,8 @@ final class App {
     /// kiosk's idle timeout or a replay's next event or end, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now), replay.map { $0.wakeTime - now }].compactMap { $0 }
+        let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now), replay.map { $0.wakeTime - now },
+                     ledger.nextRetry.map { $0 - now }].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }

@@ -41,6 +41,13 @@ final class EventLog {
 
     func slide(_ index: Int) { write("slide \(index)") }
 
+    /// A photo's image failed to load, and why: `network` (tried again by itself), `gone` or
+    /// `undecodable` (not).
+    func loadFailed(_ index: Int, reason: String) { write("load_failed \(index) \(reason)") }
+
+    /// A failed download is tried again by itself.
+    func loadRetry(_ index: Int) { write("load_retry \(index)") }
+
     /// The source was read again and its photos changed (live content): there are now `count`.
     func content(count: Int) { write("content \(count)") }
 

@@ -53,6 +53,16 @@ final class ImageLoader: @unchecked Sendable {
             case .network(let e): "\(e)"
             }
         }
+
+        /// What the ledger makes of it: a network or server failure that waiting can fix is
+        /// retried by itself; a 404, a body that is not an image, a file too large are not.
+        func failure(fromNetwork: Bool) -> LoadFailure {
+            switch self {
+            case .decode: fromNetwork ? .gone : .undecodable
+            case .network(.httpStatus(let code)) where code == 408 || code == 429: .network
+            case .network(let error): error.allowsStaleResponse ? .network : .gone
+            }
+        }
     }
 
     /// Every item ever shown, by identity; guarded by `lock`.

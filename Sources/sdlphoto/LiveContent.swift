@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoLoading
 import PhotoNetwork
 
 /// Keeps the list of photos current while the program runs (SPEC 7, live content): manifests on

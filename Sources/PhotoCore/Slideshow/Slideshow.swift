@@ -84,13 +84,20 @@ public struct Slideshow: Equatable, Sendable {
         return nil
     }
 
-    public mutating func markReady(_ index: Int) { ready.insert(index) }
+    /// A photo can show: also one that had failed and came after all (a network back up).
+    public mutating func markReady(_ index: Int) {
+        ready.insert(index)
+        failed.remove(index)
+    }
 
-    /// A photo that cannot show is left out from now on.
+    /// A photo that cannot show now is left out until it is ready.
     public mutating func markFailed(_ index: Int) {
         failed.insert(index)
         ready.remove(index)
     }
+
+    /// A photo's pixels were let go: it is not moved on to until it is ready again.
+    public mutating func markUnloaded(_ index: Int) { ready.remove(index) }
 
     /// When the next photo is due; nil when none will come.
     public var nextDeadline: Double? { next == nil ? nil : shownSince + interval }

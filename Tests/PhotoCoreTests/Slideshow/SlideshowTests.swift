@@ -34,6 +34,20 @@ import Testing
         #expect(s.advance(to: 1000) == 2)
     }
 
+    @Test func aFailedPhotoThatComesAfterAllShowsAgainAndOneLetGoIsWaitedFor() {
+        var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
+        ready(&s, 3)
+        s.markFailed(1)
+        #expect(s.advance(to: 1000) == 2)
+        s.markReady(1)
+        #expect(s.advance(to: 2000) == 0)
+        #expect(s.next == 1, "back in the order once ready")
+        s.markUnloaded(1)
+        #expect(s.advance(to: 3000) == nil, "its pixels were let go: wait for them")
+        s.markReady(1)
+        #expect(s.advance(to: 3016) == 1)
+    }
+
     @Test func withoutLoopItStopsOnTheLastPhoto() {
         var s = Slideshow(count: 2, start: 0, interval: 1000, loop: false, now: 0)
         ready(&s, 2)

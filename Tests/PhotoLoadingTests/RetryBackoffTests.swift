@@ -1,4 +1,4 @@
-import PhotoNetwork
+import PhotoLoading
 import Testing
 
 @Suite("RetryBackoff")

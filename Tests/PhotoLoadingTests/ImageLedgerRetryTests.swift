@@ -1,0 +1,127 @@
+import PhotoCore
+import PhotoLoading
+import Testing
+
+private func thumb(_ item: Int) -> ImageKey { ImageKey(item: item, quality: .thumbnail) }
+private func full(_ item: Int) -> ImageKey { ImageKey(item: item, quality: .full) }
+private let photo = Arrival(size: Size(width: 600, height: 400), texture: Size(width: 600, height: 400))
+private let host = "photos.example"
+
+private extension ImageLedger {
+    /// Asks for `key` and has its download fail at `now`.
+    mutating func fail(_ key: ImageKey, _ failure: LoadFailure = .network, at now: Double, host: String? = host) {
+        _ = want(key, .neighbour)
+        _ = received(key, .failure(failure), at: now, host: host)
+    }
+
+    func loads(_ actions: [Action]) -> [ImageKey] {
+        actions.compactMap { if case .load(let key, _) = $0 { key } else { nil } }
+    }
+}
+
+@Suite struct ImageLedgerRetryTests {
+    @Test func aFailedDownloadStillWantedIsTriedAgainAfter1Then2Then4Seconds() {
+        var ledger = ImageLedger()
+        ledger.follow(slideshow: [1])
+        ledger.fail(full(1), at: 0)
+        #expect(ledger.nextRetry == 1000)
+        let early = ledger.retriesDue(at: 999)
+        #expect(early == [])
+        let first = ledger.retriesDue(at: 1000)
+        #expect(first == [.load(full(1), .neighbour)])
+        _ = ledger.received(full(1), .failure(.network), at: 1100, host: host)
+        #expect(ledger.nextRetry == 3100)
+        _ = ledger.retriesDue(at: 3100)
+        _ = ledger.received(full(1), .failure(.network), at: 3200, host: host)
+        #expect(ledger.nextRetry == 7200)
+    }
+
+    @Test func theWaitStopsGrowingAtAMinute() {
+        var ledger = ImageLedger()
+        ledger.follow(slideshow: [1])
+        var now = 0.0
+        for _ in 0..<10 {
+            ledger.fail(full(1), at: now)
+            now = ledger.nextRetry!
+            _ = ledger.retriesDue(at: now)
+            #expect(ledger.isLoading(full(1)))
+            _ = ledger.received(full(1), .failure(.network), at: now, host: host)
+            #expect(ledger.nextRetry! - now <= 60_000)
+        }
+        #expect(ledger.nextRetry! - now == 60_000)
+    }
+
+    @Test func failuresThatWaitingCannotFixAreNotTriedAgainByThemselves() {
+        var ledger = ImageLedger()
+        ledger.follow(slideshow: [1, 2])
+        ledger.fail(full(1), .gone, at: 0)
+        ledger.fail(full(2), .undecodable, at: 0, host: nil)
+        #expect(ledger.nextRetry == nil)
+        let due = ledger.retriesDue(at: 3_600_000)
+        #expect(due == [])
+        #expect(!ledger.retryIsPending(full(1)))
+        let byHand = ledger.retry(full(1), .current)
+        #expect(byHand == [.load(full(1), .current)], "the glyph still works by hand")
+    }
+
+    @Test func anImageNoLongerWantedIsNotTriedAgainUntilItIsWanted() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(page: [5: 0])
+        ledger.fail(full(5), at: 0)
+        _ = ledger.follow(page: [9: 0])
+        #expect(ledger.nextRetry == nil)
+        let unwanted = ledger.retriesDue(at: 5000)
+        #expect(unwanted == [])
+        _ = ledger.follow(page: [4: -1, 5: 0])
+        let back = ledger.retriesDue(at: 5000)
+        #expect(ledger.loads(back) == [full(5)])
+    }
+
+    @Test func aGridCellOnScreenWantsItsThumbnailNotItsFullImage() {
+        var ledger = ImageLedger()
+        ledger.follow(gridCells: [3])
+        #expect(ledger.isWanted(thumb(3)) && !ledger.isWanted(full(3)) && !ledger.isWanted(thumb(4)))
+        ledger.follow(slideshow: [3])
+        #expect(ledger.isWanted(full(3)))
+        ledger.follow(slideshow: [])
+        ledger.follow(gridCells: [])
+        #expect(!ledger.isWanted(thumb(3)))
+    }
+
+    @Test func aSuccessFromTheSameHostBringsEveryPendingRetryForwardToNow() {
+        var ledger = ImageLedger()
+        ledger.follow(slideshow: [1, 2, 3, 4])
+        for _ in 0..<5 { // five failures in a row: 16 s to wait
+            ledger.fail(full(1), at: 0)
+            _ = ledger.retriesDue(at: ledger.nextRetry!)
+        }
+        _ = ledger.received(full(1), .failure(.network), at: 0, host: host)
+        ledger.fail(full(2), at: 0)
+        ledger.fail(full(3), at: 0, host: "elsewhere.example")
+        #expect(ledger.nextRetry == 1000)
+        _ = ledger.retriesDue(at: 1000)  // 2 and 3 try again; 2 comes back
+        _ = ledger.received(full(2), .success(photo), at: 1200, host: host)
+        let due = ledger.retriesDue(at: 1200)
+        #expect(ledger.loads(due) == [full(1)], "another host's retry keeps its time")
+        #expect(ledger.retryIsPending(full(3)) == false && ledger.isLoading(full(3)))
+    }
+
+    @Test func atMostOneRetryIsPendingPerImageAndAForgottenItemHasNone() {
+        var ledger = ImageLedger()
+        ledger.follow(slideshow: [1])
+        ledger.fail(full(1), at: 0)
+        ledger.fail(full(1), at: 10)  // asked again while failed: nothing new starts
+        #expect(ledger.nextRetry == 1000)
+        let due = ledger.retriesDue(at: 1000)
+        #expect(due.count == 1)
+        let again = ledger.retriesDue(at: 1000)
+        #expect(again == [])
+        _ = ledger.received(full(1), .failure(.network), at: 1000, host: host)
+        ledger.forget(items: [1])
+        #expect(ledger.nextRetry == nil && !ledger.retryIsPending(full(1)))
+    }
+
+    @Test func theReasonWordsForEvents() {
+        #expect([LoadFailure.network, .gone, .undecodable].map(\.reason) == ["network", "gone", "undecodable"])
+    }
+}
