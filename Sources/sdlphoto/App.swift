@@ -311,7 +311,7 @@ final class App {
             }
             if case .failure(let error) = result.outcome, isFromNetwork(item, quality) {
                 // Anything that goes wrong with a download, a body that is not an image included,
-                // ends in the retry glyph (SPEC 8), not in a broken tile.
+                // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
                 // The thumbnail (or a neutral cell) stays; a full image gets the retry glyph.
                 if quality == .full { downloadFailed.insert(item) }
                 if quality == .thumbnail { thumbnailsSettled.insert(item) }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// How long to wait before an automatic retry (SPEC 8: "retries back off (1 s, 2 s, 4 s, max
-/// 60 s) for automatic refreshes"). A value type: the caller keeps the failure count and the
+/// How long to wait before an automatic retry (docs/behaviour.md §8: 1 s, 2 s, 4 s …, at most
+/// 60 s, for automatic refreshes). A value type: the caller keeps the failure count and the
 /// clock; a retry the user asks for (tapping the retry glyph) does not wait.
 public struct RetryBackoff: Sendable, Equatable {
-    /// "1 s": the wait after the first failure.
+    /// 1 s: the wait after the first failure.
     public var firstDelay: TimeInterval = 1
-    /// "max 60 s".
+    /// At most 60 s.
     public var maximumDelay: TimeInterval = 60
 
     public init(firstDelay: TimeInterval = 1, maximumDelay: TimeInterval = 60) {
