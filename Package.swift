@@ -76,7 +76,7 @@ let package = Package(
         // The demo gallery that a run with no arguments shows.
         .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
 
-        // --- Network (issue 7): libcurl transfers, disk cache, manifests, the loopback gallery server.
+        // Network: libcurl transfers, the disk cache, manifests, the loopback gallery server.
         // A C shim for libcurl's variadic calls (curl_easy_setopt and friends cannot be called from Swift).
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         // Transfers on one libcurl multi handle, the disk cache, manifest parsing. Imports no UI module.
@@ -105,13 +105,11 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // --- end network
 
-        // --- Config (issue 8): config.toml, checked against the program's long options and turned
-        // into arguments that go before the user's. Pure Swift: its own strict TOML subset, no C.
+        // Config: config.toml, checked against the program's long options and turned into
+        // arguments that go before the user's. Pure Swift: its own strict TOML subset, no C.
         .target(name: "PhotoConfig"),
         .testTarget(name: "PhotoConfigTests", dependencies: ["PhotoConfig"]),
-        // --- end config
 
         .executableTarget(
             name: "sdlphoto",

@@ -1,7 +1,7 @@
 /// Why a config file cannot be used. The program prints ``description`` and exits with
-/// ``exitCode`` (SPEC 10: bad arguments exit 2); a config is arguments written down.
+/// ``exitCode`` (docs/behaviour.md §13: bad arguments exit 2); a config is arguments written down.
 public struct ConfigError: Error, CustomStringConvertible, Equatable {
-    /// SPEC 10: "2 bad arguments or nothing to show".
+    /// docs/behaviour.md §13: exit code 2 is for bad arguments or nothing to show.
     public static let exitCode: Int32 = 2
 
     /// The config file, as it was named (the default path or `--config PATH`).

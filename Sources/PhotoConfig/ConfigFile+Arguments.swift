@@ -4,9 +4,9 @@ extension ConfigFile {
     /// `given`: long option names (without `--`) present on the real command line; those keys are
     /// dropped (options win), which also keeps repeatable options from adding up.
     ///
-    /// A value that begins with "-" is joined to its option (`--offset=-3`) so that it cannot be
-    /// read as an option itself; a `flagOrNumber` number is always joined (`--slideshow=5`),
-    /// since its value is optional on the command line.
+    /// A value that begins with "-" is joined to its option (`--position=-10,20`) so that it
+    /// cannot be read as an option itself; a `flagOrNumber` number is always joined
+    /// (`--slideshow=5`), since its value is optional on the command line.
     public func arguments(excluding given: Set<String>) -> [String] {
         entries.filter { !given.contains($0.key) }.flatMap(\.arguments)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A config file read and checked against the program's options (SPEC 10): the same keys as the
+/// A config file read and checked against the program's options (docs/behaviour.md §13): the same keys as the
 /// long options, in `$XDG_CONFIG_HOME/sdlphoto/config.toml` unless `--config PATH` names another.
 /// A value only; reading happens once, at start-up, on whichever thread parses the arguments.
 public struct ConfigFile: Sendable, Equatable {

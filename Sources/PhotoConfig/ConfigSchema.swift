@@ -4,13 +4,16 @@ public struct ConfigSchema: Sendable {
     public enum Kind: Sendable, Equatable {
         /// A switch such as `--kiosk`: `true` or `false`.
         case flag
-        /// A whole number such as `--texture-budget 256`: a TOML integer, never a float or a string.
+        /// A whole number with no bounds: a TOML integer, never a float or a string. (The
+        /// program's whole-number options all have bounds: `integerIn`.)
         case integer
-        /// A number such as `--zoom-max 2.5`: a TOML integer or float.
+        /// A number with no bounds: a TOML integer or float. (The program's number options all
+        /// have bounds: `numberIn`.)
         case number
-        /// Free text such as `--font "DejaVu Sans"`: a TOML string.
+        /// Free text such as `--size 1280x800` or `--events PATH`: a TOML string.
         case string
-        /// One of a fixed set of words, such as `--fit fill`: a TOML string from the list.
+        /// One of a fixed set of words, such as `--transition kenburns`: a TOML string from the
+        /// list (or an integer that spells one, as in `rotate = 90`).
         case choice([String])
         /// A whole number with bounds, such as `--texture-budget` (at least 16).
         case integerIn(ClosedRange<Int>)

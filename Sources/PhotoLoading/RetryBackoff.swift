@@ -1,4 +1,4 @@
-/// How long to wait before an automatic retry: 1 s, 2 s, 4 s ... at most 60 s (a manifest
+/// How long to wait before an automatic retry (docs/behaviour.md §8): 1 s, 2 s, 4 s ... at most 60 s (a manifest
 /// refresh, a photo's download). A value type: the caller keeps the failure count and the
 /// clock; a retry the user asks for (tapping the retry glyph) does not wait.
 public struct RetryBackoff: Sendable, Equatable {

@@ -4,7 +4,7 @@
 /// (down to 1/8) brings the result within the limit, so a thumbnail of a 1-gigapixel JPEG works;
 /// every other case is refused with `tooLarge` before a decoder allocates.
 public struct DecodeLimits: Sendable, Equatable {
-    /// SPEC 6: "an image whose header claims more than 400 megapixels (option) is not decoded at full size".
+    /// docs/behaviour.md §7: an image whose header claims more than 400 megapixels is not decoded at full size.
     public static let defaultMaxMegapixels: Double = 400
     /// Larger files are refused before a byte is read into memory.
     public static let defaultMaxFileBytes = 1 << 30

@@ -1,6 +1,6 @@
 import Glibc
 
-/// SIGTERM and SIGINT must end the program cleanly (SPEC 7): SDL turns them into a quit event,
+/// SIGTERM and SIGINT must end the program cleanly (docs/behaviour.md §10): SDL turns them into a quit event,
 /// but only installs its handlers where the signal's action is the default, and a blocked
 /// signal never arrives at all. A launcher can pass on either state, so undo both first.
 public enum ProcessSignals {

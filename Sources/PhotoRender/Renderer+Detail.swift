@@ -1,10 +1,9 @@
 import CGLES3
 import PhotoCore
 
-/// Full-resolution detail over a zoomed photo (SPEC 6: "a downscaled copy plus full-resolution
-/// tiles when zoomed in"): the page's texture is decoded for the window, and when the photo is
-/// zoomed past what that copy resolves, the part on screen is decoded again at the resolution
-/// shown and drawn over it. One detail at a time, for the current page.
+/// Full-resolution detail over a zoomed photo (docs/behaviour.md §7): the page's texture is
+/// decoded for the window, and when the photo is zoomed past what that copy resolves, the part
+/// on screen is decoded again at the resolution shown and drawn over it. One detail at a time, for the current page.
 extension Renderer {
     /// A region of an item's image (unit coordinates of the whole, top left origin) as its own
     /// texture.

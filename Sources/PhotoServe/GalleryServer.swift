@@ -1,7 +1,7 @@
 import FlyingFox
 import Foundation
 
-/// The demo gallery served to the program itself over loopback (SPEC 1): the image files of one
+/// The demo gallery served to the program itself over loopback (docs/behaviour.md §1): the image files of one
 /// folder, and a manifest listing them, with a bandwidth limit per response so the progress fan
 /// is seen filling.
 ///
@@ -81,7 +81,7 @@ public final class GalleryServer: Sendable {
         guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
         if request.path == "/manifest.json" {
             // The manifest follows the folder: its ETag is its content's, so a client refreshing
-            // it (SPEC 7) gets 304 until a photo comes or goes.
+            // it (docs/behaviour.md §11) gets 304 until a photo comes or goes.
             let body = try manifest(configuration)
             let validators = FileValidators(content: body)
             let headers: HTTPHeaders = [.contentType: "application/json", .cacheControl: "no-cache", .eTag: validators.eTag]

@@ -1,7 +1,7 @@
 import PhotoCore
 import PhotoRender
 
-/// Live content (SPEC 7): the sources were read again and photos came, went or moved. Those
+/// Live content (docs/behaviour.md §11): the sources were read again and photos came, went or moved. Those
 /// that stayed keep their identity, so their textures and loads carry on and nothing on screen
 /// flickers; the scene keeps the photo on screen.
 extension App {

@@ -2,7 +2,7 @@ import PhotoCore
 import PhotoLoading
 import PhotoRender
 
-/// Full resolution where the page is zoomed past its texture (SPEC 6): the page's texture holds
+/// Full resolution where the page is zoomed past its texture (docs/behaviour.md §7): the page's texture holds
 /// its size at rest (one texel to a pixel; a slideshow's, up to twice the window), and a photo
 /// zoomed further, up to its native pixels, gets the part on screen decoded again at the
 /// resolution shown, drawn over it.

@@ -76,7 +76,7 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "Write milestones (first_frame, image_shown, thumbs_done, slide, content, input, fan_shown) to this file.")
     var events: String?
 
-    @Option(help: "Feed this script of input events through the event queue (SPEC 11), on virtual time.")
+    @Option(help: "Feed this script of input events through the event queue, on virtual time.")
     var replay: String?
 
     @Option(help: "Virtual time per frame in ms during a replay.")
@@ -207,7 +207,7 @@ struct SDLPhoto: ParsableCommand {
     }
 
     /// The built-in gallery, served by the program to itself over loopback at a limited rate,
-    /// so a first run shows placeholders, the progress fan and the swap (SPEC 1).
+    /// so a first run shows placeholders, the progress fan and the swap (docs/behaviour.md §1).
     static func demoGallery(network: DataLoading?) throws -> (GalleryServer, URL, [SourceItem]) {
         guard let folder = DemoGallery.folder else { throw SourceList.Unusable(description: "the demo gallery is missing from this build") }
         let server = try GalleryServer(configuration: .init(folder: folder, title: "sdlphoto demo", bytesPerSecond: demoBytesPerSecond))
@@ -218,7 +218,7 @@ struct SDLPhoto: ParsableCommand {
     /// Slow enough that the fan is seen filling on a first run, fast enough not to bore.
     static let demoBytesPerSecond = 400_000
 
-    /// Bad arguments exit 2, as SPEC 10 says, not ArgumentParser's 64.
+    /// Bad arguments exit 2 (docs/behaviour.md §13), not ArgumentParser's 64.
     static func main() {
         do {
             let arguments: [String]
@@ -244,7 +244,7 @@ struct SDLPhoto: ParsableCommand {
 }
 
 extension SDLPhoto {
-    /// SPEC's `--slideshow[=SECONDS]`: alone it means the default interval. Only the `=` form
+    /// `--slideshow[=SECONDS]` (docs/behaviour.md §9): alone it means the default interval. Only the `=` form
     /// takes a value, so `--slideshow photo.jpg` keeps photo.jpg as a source.
     static func withDefaultSlideshow(_ arguments: [String]) -> [String] {
         arguments.map { $0 == "--slideshow" ? "--slideshow=\(Slideshow.defaultInterval / 1000)" : $0 }

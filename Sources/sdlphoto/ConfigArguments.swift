@@ -2,7 +2,7 @@ import Foundation
 import PhotoConfig
 import PhotoCore
 
-/// SPEC 10's config file: `$XDG_CONFIG_HOME/sdlphoto/config.toml` (or `--config PATH`) with the
+/// The config file of docs/behaviour.md §13: `$XDG_CONFIG_HOME/sdlphoto/config.toml` (or `--config PATH`) with the
 /// long options' names as keys. Its settings go before the command line's, and any option also
 /// given on the command line is left out of them: options win.
 enum ConfigArguments {

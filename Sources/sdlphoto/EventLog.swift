@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import PhotoCore
 
-/// SPEC 11's `--events` milestones: one line each, flushed at once, stamped with
+/// The `--events` milestones of docs/automation.md §5: one line each, flushed at once, stamped with
 /// CLOCK_MONOTONIC seconds so outside tools can line them up.
 final class EventLog {
     private let handle: FileHandle

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// Frame times of continuous drawing (an idle wait between two frames is not a frame time),
-/// summarised for the `--stats` HUD and the JSON line on exit (SPEC 11).
+/// summarised for the `--stats` HUD and the JSON line on exit (docs/automation.md §4).
 struct FrameStats {
     private(set) var intervals: [Double] = []
     private var lastFrameMs: Double?

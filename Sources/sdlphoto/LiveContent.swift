@@ -3,7 +3,7 @@ import PhotoCore
 import PhotoLoading
 import PhotoNetwork
 
-/// Keeps the list of photos current while the program runs (SPEC 7, live content): manifests on
+/// Keeps the list of photos current while the program runs (docs/behaviour.md §11): manifests on
 /// a server are fetched again every `refresh` seconds with HTTP validators, backing off after a
 /// failure (1 s, 2 s, 4 s … 60 s) and keeping the last good list meanwhile; local folders, files
 /// and manifest files are watched with inotify. Work happens on its own queue and thread; the

@@ -1,6 +1,6 @@
 import Glibc
 
-/// CLOCK_MONOTONIC in milliseconds: the app's real clock (SPEC 11's `--events` times use it too).
+/// CLOCK_MONOTONIC in milliseconds: the app's real clock (the `--events` times of docs/automation.md §5 use it too).
 enum MonotonicClock {
     static func nowMs() -> Double {
         var ts = timespec()

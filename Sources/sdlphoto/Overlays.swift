@@ -51,7 +51,7 @@ enum Overlays {
         return commands
     }
 
-    /// The progress fan (SPEC 5): a ring with a pie growing clockwise from 12 o'clock, or a
+    /// The progress fan (docs/behaviour.md §6): a ring with a pie growing clockwise from 12 o'clock, or a
     /// spinning arc when the length is unknown; white at 80 %, 50 pt across.
     static func fan(received: Int64, total: Int64?, at centre: Point, timeMs: Double) -> [DrawCommand] {
         let colour = Color.white.withAlpha(0.8)

@@ -3,7 +3,7 @@ import Glibc
 import PhotoCore
 import Testing
 
-/// SPEC 11's automation interface, which scripts outside the repo depend on.
+/// The automation interface of docs/automation.md, which scripts outside the repo depend on.
 @Suite(.serialized) struct AutomationTests {
     static func monotonicSeconds() -> Double {
         var ts = timespec()

@@ -2,8 +2,8 @@ import Foundation
 import PhotoCore
 import Testing
 
-/// Scripted sessions through SDL's real event queue (SPEC 11 replay, virtual time), checked
-/// pixel by pixel against where SPEC 3-5 put things.
+/// Scripted sessions through SDL's real event queue (docs/automation.md §3 replay, virtual time), checked
+/// pixel by pixel against where docs/behaviour.md §3–§6 put things.
 @Suite(.serialized) struct BrowserRenderTests {
     @Test func theGridShowsEveryPhotoInItsSquareCell() async throws {
         let session = try BrowserSession("grid", count: 12)

@@ -4,7 +4,7 @@ import PhotoCore
 import PhotoServe
 import Testing
 
-/// SPEC 8: disk cache writes are atomic. The real program is killed with SIGKILL while it writes
+/// docs/behaviour.md §8: disk cache writes are atomic. The real program is killed with SIGKILL while it writes
 /// a downloaded photo into `$XDG_CACHE_HOME/sdlphoto`, then started again.
 @Suite(.serialized) struct CacheKillTests {
     /// A PNG of one colour whose file is made `extraBytes` larger by a private ancillary chunk

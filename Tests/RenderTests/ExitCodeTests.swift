@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC 10's exit codes, each with a message a person can act on.
+/// The exit codes of docs/behaviour.md §13, each with a message a person can act on.
 @Suite struct ExitCodeTests {
     @Test func noDisplayExitsOneWithOneLineNamingTheDriver() async throws {
         let run = try await AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": "x11", "DISPLAY": nil, "WAYLAND_DISPLAY": nil])

@@ -4,8 +4,8 @@ import PhotoCore
 import PhotoPlatform
 import Testing
 
-/// Issue 6's "a directory of 10,000 files": the grid opens, shows what decodes, survives what
-/// does not, and leaves without hanging, its memory bounded.
+/// A folder of 10,000 files: the grid opens, shows what decodes, survives what does not, and
+/// leaves without hanging, its memory bounded.
 @Suite struct LargeFolderTests {
     static let fileCount = 10_000
 

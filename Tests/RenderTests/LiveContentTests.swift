@@ -3,7 +3,7 @@ import PhotoCore
 import PhotoServe
 import Testing
 
-/// SPEC 7's live content in a real window: a watched folder and a refreshed manifest change
+/// The live content of docs/behaviour.md §11 in a real window: a watched folder and a refreshed manifest change
 /// while the program runs; new photos appear, removed ones go, the photo on screen stays, and a
 /// server that goes away is retried with back-off while the photos keep showing.
 @Suite(.serialized) struct LiveContentTests {

@@ -6,7 +6,7 @@ import PhotoServe
 import Testing
 
 /// Photos from HTTP in a real window: placeholder, progress fan, swap, and the retry glyph
-/// when the network fails (SPEC 5 and 8).
+/// when the network fails (docs/behaviour.md §6 and §8).
 @Suite(.serialized) struct NetworkRenderTests {
     /// A photo of one colour with a little noise, so that PNG cannot squeeze it below a few
     /// hundred KB and a throttled transfer takes seconds; its placeholder in `thumbs/`.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every GLSL ES source in shaders/ passes the Khronos reference compiler.
+/// Every GLSL ES source in shaders/ (each `.vert` and `.frag` file found there, not a fixed list)
+/// passes the Khronos reference compiler.
 @Suite struct ShaderTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shaders")
@@ -11,6 +12,9 @@ import Testing
             .filter { $0.hasSuffix(".vert") || $0.hasSuffix(".frag") }.sorted()
     }
 
+    /// The quad's vertex stage and one fragment stage of each kind the renderer draws: a photo,
+    /// a flat colour, a shape, text. The other photo stages (image-opaque, image-tinted,
+    /// image-crossfade) are not required here; the test below checks them like every file found.
     @Test func theShaderFolderHoldsTheQuadAndEveryFragmentStage() {
         #expect(Set(Self.shaders).isSuperset(of: ["quad.vert", "image.frag", "solid.frag", "shape.frag", "text.frag"]))
     }

@@ -2,7 +2,7 @@ import Foundation
 import PhotoCore
 import Testing
 
-/// SPEC 7 in a real window: slideshow timing and transitions on virtual time, kiosk mode, its
+/// docs/behaviour.md §9 and §10 in a real window: slideshow timing and transitions on virtual time, kiosk mode, its
 /// attract loop, clean exit on SIGTERM, and the config file's errors.
 @Suite(.serialized) struct SlideshowKioskTests {
     let small = Size(width: 640, height: 400)

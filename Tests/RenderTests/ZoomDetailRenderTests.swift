@@ -3,7 +3,7 @@ import PhotoCore
 import PhotoPlatform
 import Testing
 
-/// SPEC 6: a photo larger than the window is decoded for the window, and zoomed past that copy
+/// docs/behaviour.md §7: a photo larger than the window is decoded for the window, and zoomed past that copy
 /// to its native pixels it is shown at full resolution. A one-pixel checkerboard makes the
 /// difference plain: any downscaled copy of it is flat grey.
 @Suite(.serialized) struct ZoomDetailRenderTests {

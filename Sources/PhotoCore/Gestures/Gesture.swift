@@ -1,5 +1,5 @@
 /// What the recognisers decided the fingers did. Pan translations are measured from where the
-/// finger went down (SPEC's translationY), so content tracks the finger exactly once recognised.
+/// finger went down (`translationY` in docs/behaviour.md §4), so content tracks the finger exactly once recognised.
 public enum Gesture: Equatable, Sendable {
     /// The first finger of a sequence touched down (stops momentum, as a finger on glass does).
     case touchDown(Point, time: Double)
@@ -18,7 +18,7 @@ public enum Gesture: Equatable, Sendable {
     case pinchEnded(scale: Double, focal: Point, time: Double)
 }
 
-/// Tuning of the recognisers, SPEC section 4.
+/// Tuning of the recognisers, docs/behaviour.md §4.
 public enum GestureConstants {
     /// A tap is at most this much movement (pt) ...
     public static let tapSlop = 10.0

@@ -1,4 +1,4 @@
-/// Drag down to dismiss (SPEC 4): the photo shrinks as the finger moves down, stays under the
+/// Drag down to dismiss (docs/behaviour.md §4): the photo shrinks as the finger moves down, stays under the
 /// finger at the same relative point, and the mask thins to scale². Released moving down after
 /// at least `dismissDistance` it dismisses; otherwise it springs back.
 public struct DismissLift: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// The album's layout (SPEC 2.1): square cells, 2 pt gaps, as many columns as make cells about
+/// The album's layout (docs/behaviour.md §2): square cells, 2 pt gaps, as many columns as make cells about
 /// the target size, never fewer than 3. Frames are in content coordinates (y from the top of the
 /// content, before scrolling).
 public struct GridLayout: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The album's scroll state (SPEC 2.1): drag with momentum and rubber-band at the ends, wheel
+/// The album's scroll state (docs/behaviour.md §2): drag with momentum and rubber-band at the ends, wheel
 /// scrolling, ctrl+wheel cell size, the keyboard selection, and scrolling a cell into view.
 /// `offset` is the content y shown at the window's top.
 public struct GridModel: Equatable, Sendable {

@@ -1,8 +1,8 @@
 /// The horizontal strip of pages. `offset` is how far the strip has moved from resting on
 /// `index` (pt, positive = moved right, towards the previous page). A swipe turns at most one
-/// page; the index changes when the settle ends (SPEC 4, Paging).
+/// page; the index changes when the settle ends (docs/behaviour.md §4, Paging).
 public struct PagerModel: Equatable, Sendable {
-    /// The gap between pages (pt), `photoSpacing` in the seeds.
+    /// The gap between pages (pt), `photoSpacing` in iOS photo browsers.
     public static let photoSpacing = 30.0
     /// A release faster than this (pt/ms) turns one page in its direction, even for a short drag.
     public static let flickVelocity = 0.2

@@ -1,4 +1,4 @@
-/// The present/dismiss flight of a photo between a grid cell and its page (SPEC 3). Both ends are
+/// The present/dismiss flight of a photo between a grid cell and its page (docs/behaviour.md §3). Both ends are
 /// `Placement`s: where the whole image would lie, and the part of it that shows. Interpolating
 /// those two rectangles (not the crop directly) keeps the image undistorted on every frame and
 /// opens the crop smoothly from aspect fill to aspect fit. Reversible from wherever it is.

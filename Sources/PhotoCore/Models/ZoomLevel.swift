@@ -1,7 +1,7 @@
 /// The zoom levels of one photo in one viewport, computed in one place (PhotoSwipe's zoom-level).
 /// Scales are display points per image pixel.
 public struct ZoomLevel: Equatable, Sendable {
-    /// Double tap zooms to this multiple of the rest zoom (SPEC: 2 × fit).
+    /// Double tap zooms to this multiple of the rest zoom (docs/behaviour.md §4: 2 × rest).
     public static let doubleTapFactor = 2.0
     /// max = max(maxFitMultiple × fit, native 1:1 pixels).
     public static let maxFitMultiple = 2.0

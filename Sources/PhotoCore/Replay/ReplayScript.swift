@@ -1,4 +1,4 @@
-/// The replay script of SPEC section 11: UTF-8 text, one event per line, `#` starts a comment,
+/// The replay script of docs/automation.md §3: UTF-8 text, one event per line, `#` starts a comment,
 /// fields separated by spaces, time in ms from the first presented frame, coordinates in window pt.
 ///
 ///     0    touch down 1 640 400       touch down|move|up ID X Y

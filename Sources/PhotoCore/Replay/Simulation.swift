@@ -3,7 +3,7 @@
 /// script times, then the scene advances to the frame's time. This is what `--replay` does with
 /// the real window, so the display lists here are the frames it draws.
 public struct Simulation: Equatable, Sendable {
-    /// SPEC `--frame-ms` default.
+    /// The `--frame-ms` default (docs/automation.md §3).
     public static let defaultFrameStep = 16.667
 
     public struct Screenshot: Equatable, Sendable {

@@ -18,7 +18,7 @@ public enum Effect: Equatable, Hashable, Sendable {
     case quit
     case toggleFullscreen
     case toggleHelp
-    /// Space: the slideshow (SPEC 7) is the shell's; the scene only says it was asked for.
+    /// Space: the slideshow (docs/behaviour.md §9) is the shell's; the scene only says it was asked for.
     case toggleSlideshow
 }
 

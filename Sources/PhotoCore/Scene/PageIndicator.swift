@@ -1,4 +1,4 @@
-/// The page indicator (SPEC 5): dots for up to `maximumDots` photos, "3 / 120" beyond, bottom
+/// The page indicator (docs/behaviour.md §6): dots for up to `maximumDots` photos, "3 / 120" beyond, bottom
 /// centre, its bottom `bottomMargin` above the window's edge.
 public enum PageIndicator {
     public static let maximumDots = 10

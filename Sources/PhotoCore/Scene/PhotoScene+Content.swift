@@ -1,4 +1,4 @@
-/// Live content (SPEC 7): the source was read again and items came, went or moved. The photo on
+/// Live content (docs/behaviour.md §11): the source was read again and items came, went or moved. The photo on
 /// screen stays on screen; what is known of the items that stayed (sizes, arrivals, requests)
 /// follows them to their new places.
 extension PhotoScene {

@@ -1,4 +1,4 @@
-/// Gestures applied to the scene: who owns a pan is decided once, when it begins (SPEC 4):
+/// Gestures applied to the scene: who owns a pan is decided once, when it begins (docs/behaviour.md §4):
 /// horizontal → pager (or the zoomed image, which hands its overflow to the pager), downward at
 /// the image's top edge → dismiss lift, otherwise → zoomed pan.
 extension PhotoScene {
@@ -67,7 +67,7 @@ extension PhotoScene {
                 panOwner = .lift
                 mode = .lifting
                 let frame = zoom.frame(at: time).offsetBy(dx: pager.pageOrigin(pager.index, at: time), dy: 0)
-                // Anchored where the finger went down, and measured from there (SPEC's translationY),
+                // Anchored where the finger went down, and measured from there (`translationY` in docs/behaviour.md §4),
                 // so the finger holds the very point it touched.
                 lift = DismissLift(baseFrame: frame, start: start, windowHeight: viewport.height)
             } else {

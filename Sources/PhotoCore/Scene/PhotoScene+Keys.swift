@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keyboard and wheel (SPEC 4, Mouse and Keyboard). Key names are SDL's, matched without case.
+/// Keyboard and wheel (docs/behaviour.md §5). Key names are SDL's, matched without case.
 extension PhotoScene {
     mutating func key(_ name: String, time: Double) -> [Effect] {
         switch name.lowercased() {

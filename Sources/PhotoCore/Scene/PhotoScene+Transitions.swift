@@ -1,4 +1,4 @@
-/// Present and dismiss (SPEC 3): the flying photo, the mask, and turning back mid-way.
+/// Present and dismiss (docs/behaviour.md §3): the flying photo, the mask, and turning back mid-way.
 extension PhotoScene {
     /// Opens page `index` from its grid cell.
     mutating func present(_ index: Int, time: Double) {

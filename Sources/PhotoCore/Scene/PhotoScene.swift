@@ -1,4 +1,4 @@
-/// The root of the interaction core: grid, present, browse, lift, dismiss (SPEC 2-5) as one value.
+/// The root of the interaction core: grid, present, browse, lift, dismiss (docs/behaviour.md §2–§6) as one value.
 ///
 /// The shell feeds it timestamped `InputEvent`s through `handle(_:)` and the clock through
 /// `advance(to:)` (ms of the injected monotonic clock, never wall time, never frame counts), runs
@@ -62,7 +62,7 @@ public struct PhotoScene: Equatable, Sendable {
     var failed: Set<Int> = []
     var requested: Set<Effect> = []
 
-    /// `startIndex` opens the browser on that page at once, with no grid behind it (SPEC `--start`).
+    /// `startIndex` opens the browser on that page at once, with no grid behind it (`--start`, docs/behaviour.md §13).
     public init(items: [Item], viewport: Size, startIndex: Int? = nil, kiosk: Bool = false) {
         self.items = items
         self.viewport = viewport

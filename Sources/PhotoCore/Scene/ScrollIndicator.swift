@@ -1,4 +1,4 @@
-/// The grid's thin scroll indicator (SPEC 2.1), shown while the grid moves.
+/// The grid's thin scroll indicator (docs/behaviour.md §2), shown while the grid moves.
 public enum ScrollIndicator {
     public static let width = 3.0
     public static let edgeInset = 3.0

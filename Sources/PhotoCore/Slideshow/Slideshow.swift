@@ -1,4 +1,4 @@
-/// SPEC 7's slideshow as a value: which photo shows, when the next one comes, and what a
+/// The slideshow of docs/behaviour.md §9 as a value: which photo shows, when the next one comes, and what a
 /// transition looks like at any instant. Driven by the injected clock (ms); the shell tells it
 /// which photos are decoded (`markReady`) or failed (`markFailed`), and it never moves on to a
 /// photo that is not ready, so it never shows a blank or half-loaded frame.
@@ -15,7 +15,7 @@ public struct Slideshow: Equatable, Sendable {
     public static let slideDuration = 600.0
     /// How far Ken Burns zooms over one photo's time on screen.
     public static let kenBurnsZoom = 1.15
-    /// The gap between photos as they slide, as in the browser (SPEC 4's photoSpacing).
+    /// The gap between photos as they slide, as in the browser (docs/behaviour.md §4's photoSpacing).
     public static let slideSpacing = 30.0
 
     public let interval: Double
@@ -119,7 +119,7 @@ public struct Slideshow: Equatable, Sendable {
         return current
     }
 
-    /// The photos changed (content refreshed, SPEC 7): the one on screen stays; if it left, the
+    /// The photos changed (content refreshed, docs/behaviour.md §11): the one on screen stays; if it left, the
     /// photo that took its place shows from now. Nothing left: the slideshow is finished.
     public mutating func replaceItems(_ change: ContentChange, now: Double) {
         let shown = current

@@ -1,7 +1,7 @@
 import Foundation
 import PhotoStorage
 
-/// The default ``DataCaching``: one file per entry in a folder (SPEC 8: `$XDG_CACHE_HOME/sdlphoto`,
+/// The default ``DataCaching``: one file per entry in a folder (docs/behaviour.md §8: `$XDG_CACHE_HOME/sdlphoto`,
 /// bounded, least recently used evicted first).
 ///
 /// Thread safe: one lock around the index and the file I/O. Several instances over one folder
@@ -9,7 +9,7 @@ import PhotoStorage
 /// only their size accounting is per instance.
 public final class DataCache: DataCaching, @unchecked Sendable {
     // Sendable: `usage` and `totalSize` are guarded by `lock`; the rest is immutable.
-    /// "bounded, default 1 GiB".
+    /// The default bound, 1 GiB.
     public static let defaultSizeLimit: Int64 = 1 << 30
     /// A temporary file this old was left by a process that died mid-write: deleted at start.
     /// Younger ones may belong to another running instance and are only ignored.

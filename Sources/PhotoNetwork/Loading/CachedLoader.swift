@@ -1,6 +1,6 @@
 import Foundation
 
-/// Transfers and the disk cache composed, so a caller just asks for a URL (SPEC 8):
+/// Transfers and the disk cache composed, so a caller just asks for a URL (docs/behaviour.md §8):
 ///
 /// - a fresh entry (`max-age` not passed, no `no-cache`) is served without asking the server;
 /// - a stale entry with validators is revalidated (If-None-Match / If-Modified-Since): a 304

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The default ``DataLoading``: libcurl transfers on one multi handle driven by one dedicated
-/// network thread (SPEC 8).
+/// network thread (docs/behaviour.md §8).
 ///
 /// - Identical requests (same URL and headers) share one transfer; it is cancelled only when
 ///   every consumer has cancelled.

@@ -51,7 +51,7 @@ public struct DataRequest: Hashable, Sendable {
     }
 }
 
-/// Who needs a transfer soonest, highest first (SPEC 8: the page that is shown has priority).
+/// Who needs a transfer soonest, highest first (docs/behaviour.md §8: the page on screen comes first).
 public enum TransferPriority: Int, Comparable, Sendable, CaseIterable {
     case prefetch = 0
     case visibleThumbnail = 1
@@ -101,7 +101,7 @@ public struct Response: Sendable {
     }
 }
 
-/// The HTTP version a response came over (SPEC 8: HTTP/2 where the server offers it).
+/// The HTTP version a response came over (docs/behaviour.md §8: HTTP/2 where the server offers it).
 public enum HTTPVersion: String, Sendable {
     case http1_0 = "1.0"
     case http1_1 = "1.1"

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Every limit of SPEC 8 in one value, each named after the spec's words.
+/// Every limit of docs/behaviour.md §8 in one value.
 public struct NetworkConfiguration: Sendable {
-    /// "at most 6 connections per host" (CURLMOPT_MAX_HOST_CONNECTIONS).
+    /// At most 6 connections per host (CURLMOPT_MAX_HOST_CONNECTIONS).
     public var maxConnectionsPerHost = 6
     /// Transfers running at once; the rest wait, highest priority first. curl has no priority
     /// queue of its own, so this line is where priorities take effect.
@@ -10,19 +10,19 @@ public struct NetworkConfiguration: Sendable {
     /// While the page on screen downloads, less urgent transfers to its host wait for it, but
     /// only while bytes keep coming: after this long without any, it no longer holds them.
     public var currentPageStallSeconds: TimeInterval = 1
-    /// "redirects limited to 5".
+    /// At most 5 redirects.
     public var maxRedirects = 5
-    /// "connect timeout 10 s".
+    /// Connect timeout, 10 s.
     public var connectTimeout: TimeInterval = 10
-    /// "low-speed abort (below 1 KiB/s for 30 s)": the speed...
+    /// A transfer below 1 KiB/s for 30 s is aborted: the speed...
     public var lowSpeedLimitBytesPerSecond = 1024
     /// ...and how long the transfer may stay below it. curl counts whole seconds (at least 1).
     public var lowSpeedWindow: TimeInterval = 30
-    /// "response size limit (default 200 MiB)", checked against Content-Length and while receiving.
+    /// Responses over 200 MiB are refused, checked against Content-Length and while receiving.
     public var maxResponseBytes: Int64 = 200 * 1024 * 1024
-    /// "only http/https followed", for the request and for every redirect.
+    /// Only http and https, for the request and for every redirect.
     public var allowedSchemes = "http,https"
-    /// "TLS verification on". A test server is trusted through `caFile`, not by turning this off.
+    /// TLS verification is on. A test server is trusted through `caFile`, not by turning this off.
     public var verifiesTLS = true
     /// A PEM file of the certificate authorities to trust instead of the system's bundle
     /// (CURLOPT_CAINFO); nil for the system's.
@@ -32,6 +32,6 @@ public struct NetworkConfiguration: Sendable {
 
     public init() {}
 
-    /// SPEC 8 defaults.
+    /// The defaults of docs/behaviour.md §8.
     public static let standard = NetworkConfiguration()
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a transfer ended without a usable response. Every case ends the transfer cleanly;
-/// `description` is a human sentence for the one log line SPEC 8 asks for.
+/// `description` is a human sentence for the one log line of docs/behaviour.md §8.
 public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The URL did not parse, or names no host.
     case invalidURL(String)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A gallery described by a JSON file (SPEC 1):
+/// A gallery described by a JSON file (docs/behaviour.md §1):
 /// `{"title": "...", "items": [{"image": URL-or-path, "thumbnail": URL-or-path, "caption": "...",
 /// "width": 4000, "height": 3000}]}`; only `items` and each item's `image` are required.
 /// Relative references are already resolved against ``location``.

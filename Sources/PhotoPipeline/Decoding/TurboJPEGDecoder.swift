@@ -1,7 +1,7 @@
 import CTurboJPEG
 
-/// JPEG through libjpeg-turbo, with DCT-domain scaling (SPEC 6: "JPEGs are decoded with DCT-domain
-/// scaling (libjpeg-turbo: 1/2, 1/4, 1/8) to the smallest scale at least the cell size").
+/// JPEG through libjpeg-turbo, with DCT-domain scaling (docs/behaviour.md §7: 1/2, 1/4 or 1/8,
+/// the smallest scale that is still large enough).
 ///
 /// Thread-safe: each call owns its own TurboJPEG handle. Returns pixels as stored (EXIF orientation
 /// not applied) at the chosen DCT scale; `ImageDecoder` finishes the job.
