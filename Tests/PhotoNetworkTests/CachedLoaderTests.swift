@@ -109,10 +109,10 @@ struct CachedLoaderTests {
             let handle = loader.load(DataRequest(url: net.url("fresh")), priority: .currentPage, progress: { _, _ in }) { result in
                 reportedOn.set(pthread_self(), result)
             }
-            try #require(cache.reading.wait(timeout: .now() + 5) == .success)
+            try #require(cache.reading.wait(timeout: .now() + 30) == .success)
             handle.cancel()
             cache.release()
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(30)  // only catches a hang
             while reportedOn.value == nil, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
             let (thread, result) = try #require(reportedOn.value)
             #expect(pthread_equal(thread, caller) == 0)
@@ -183,11 +183,13 @@ struct CachedLoaderTests {
     func theBodyArrivesBeforeTheWrite() async throws {
         try await withNetworkFixture(Self.routes) { net in
             let disk = HeldWrites(net.cache)
+            defer { disk.release() }
             let loader = CachedLoader(loader: net.network, cache: disk)
 
             let (first, _) = loader.record(net.url("fresh"))
-            // The write is held: a consumer waiting for it would get nothing until it is let go.
-            #expect(await first.body(seconds: 5) == Self.body)
+            // The write is held until the test lets it go: a consumer waiting for it would get
+            // nothing (the wait only catches that hang).
+            #expect(await first.body() == Self.body)
             #expect(net.folder.fileNames.isEmpty)
             disk.release()
             let second = await response(loader, net.url("fresh"))
@@ -272,7 +274,8 @@ final class HeldWrites: DataCaching, @unchecked Sendable {
     func release() { gate.signal() }
     func cachedResponse(for url: URL) -> CachedResponse? { disk.cachedResponse(for: url) }
     func store(_ response: CachedResponse) throws {
-        _ = gate.wait(timeout: .now() + 10)
+        // Longer than the suite's time limit: the write goes on only when the test lets it.
+        _ = gate.wait(timeout: .now() + 120)
         try disk.store(response)
     }
     func removeResponse(for url: URL) { disk.removeResponse(for: url) }

@@ -6,14 +6,15 @@ import Testing
 
 @Suite("DataLoader cancellation", .timeLimit(.minutes(1)))
 struct DataLoaderCancellationTests {
-    @Test("a cancelled transfer reports cancelled at once and the server sees the connection close")
+    @Test("a cancelled transfer reports cancelled and the server sees the connection close")
     func cancelFreesTheConnection() async throws {
         let released = Signal()
         try await withServer([
             "/big.jpg": { _ in
-                // 10 MB at 10 KiB per 50 ms: minutes to finish unless cancelled.
-                let steps = (0..<1000).flatMap { _ in [ScriptedBody.Step.bytes(10_240), .pause(0.05)] }
-                return HTTPResponse(statusCode: .ok, body: ScriptedBody(steps, released: released).sequence(count: 10_240_000))
+                // 100 MB at 10 KiB per 50 ms: over eight minutes, so within the test only a cancel
+                // ends it (as .cancelled) and only a closed connection lets the server go.
+                let steps = (0..<10_000).flatMap { _ in [ScriptedBody.Step.bytes(10_240), .pause(0.05)] }
+                return HTTPResponse(statusCode: .ok, body: ScriptedBody(steps, released: released).sequence(count: 102_400_000))
             },
         ]) { server in
             let loader = try DataLoader()
@@ -23,10 +24,10 @@ struct DataLoaderCancellationTests {
             let cancelledAt = ContinuousClock.now
             handle.cancel()
 
-            #expect(await recorder.error(seconds: 2) == .cancelled)
+            #expect(await recorder.error() == .cancelled)
             let latency = try #require(recorder.finishedAt) - cancelledAt
-            #expect(latency < .milliseconds(500))
-            #expect(await released.wait(seconds: 5), "the server kept sending to a cancelled transfer")
+            #expect(await released.wait(seconds: 30), "the server kept sending to a cancelled transfer")
+            // For the record, not asserted: how fast depends on the machine.
             print("cancel: consumer told in \(latency), server let go after \(ContinuousClock.now - cancelledAt)")
         }
     }
@@ -54,7 +55,8 @@ struct DataLoaderCancellationTests {
     @Test("cancelling a running transfer frees its slot for the next one in line")
     func cancelFreesTheSlot() async throws {
         try await withServer([
-            "/endless": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(30)]).sequence(count: 20)) },
+            // Ten bytes, then nothing for ten minutes: the slot comes free only by the cancel.
+            "/endless": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(600)]).sequence(count: 20)) },
             "/next": { _ in HTTPResponse(statusCode: .ok, body: Data("next".utf8)) },
         ]) { server in
             var configuration = NetworkConfiguration()
@@ -66,7 +68,8 @@ struct DataLoaderCancellationTests {
 
             handle.cancel()
 
-            #expect(await next.body(seconds: 3) == Data("next".utf8))
+            #expect(await endless.error() == .cancelled)
+            #expect(await next.body() == Data("next".utf8))
         }
     }
 

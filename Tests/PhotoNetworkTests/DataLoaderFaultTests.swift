@@ -81,10 +81,9 @@ struct DataLoaderFaultTests {
 
     @Test("a server that stalls is dropped after the low-speed window")
     func stalledServer() async throws {
-        let started = ContinuousClock.now
+        // The route sends 200 bytes and then nothing for 20 s: only the low-speed abort ends it
+        // with tooSlow (curl averages the speed over a few seconds, so a little after the window).
         #expect(try await error(at: "/stalled") == .tooSlow(bytesPerSecond: 1024, seconds: 1))
-        // curl averages the speed over a few seconds, so the abort comes a little after the window.
-        #expect(ContinuousClock.now - started < .seconds(8))
     }
 
     @Test("a body shorter than its Content-Length ends as truncated")

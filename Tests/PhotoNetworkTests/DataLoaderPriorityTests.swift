@@ -32,9 +32,14 @@ struct DataLoaderPriorityTests {
     @Test("while the page on screen downloads, less urgent transfers from its host wait for it; another host's do not")
     func thePageOnScreenHasItsHostToItself() async throws {
         let quick: TestServer.Route = { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) }
+        // The page sends bytes every 0.2 s (a slow page, not a stalled one) until the test has
+        // seen the other host's transfer end, then its last bytes: it outlasts that transfer by
+        // construction, however slow the machine, and holds its own host meanwhile.
+        let elsewhereEnded = Signal()
         try await withServer([
-            // Bytes every 0.2 s for 1.6 s: a slow page, not a stalled one.
-            "/page": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody(Array(repeating: [.bytes(10), .pause(0.2)], count: 8).flatMap { $0 } + [.bytes(10)]).sequence(count: 90)) },
+            "/page": { _ in
+                HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .trickle(10, every: 0.2, until: elsewhereEnded), .bytes(10)]).sequence(count: nil))
+            },
             "/neighbour": quick, "/thumbnail": quick, "/elsewhere": quick,
         ]) { server in
             let loader = try DataLoader()
@@ -48,7 +53,13 @@ struct DataLoaderPriorityTests {
             other.host = "localhost"
             let (elsewhere, _) = loader.record(other.url!, priority: .prefetch)
 
-            for recorder in [page, neighbour, thumbnail, elsewhere] { #expect(await recorder.body() != nil) }
+            let elsewhereBody = await elsewhere.body()
+            // What the same host's transfers had done while the page was still coming.
+            let heldWhileThePageCame = (neighbour.finishedAt, thumbnail.finishedAt)
+            elsewhereEnded.fire()
+            #expect(elsewhereBody != nil, "another host's transfer waited for the page")
+            #expect(heldWhileThePageCame.0 == nil && heldWhileThePageCame.1 == nil, "the page's own host was not held")
+            for recorder in [page, neighbour, thumbnail] { #expect(await recorder.body() != nil) }
             let pageDone = try #require(page.finishedAt)
             #expect(try #require(elsewhere.finishedAt) < pageDone)
             #expect(try #require(neighbour.finishedAt) > pageDone)
@@ -60,8 +71,11 @@ struct DataLoaderPriorityTests {
 
     @Test("a page on screen whose bytes stop coming holds its host's other transfers no longer")
     func aStalledPageLetsTheOthersGo() async throws {
+        // The page stalls after its first bytes until the test has seen the neighbour end (or
+        // given up on it), so the neighbour can only end first by being let go during the stall.
+        let neighbourEnded = Signal()
         try await withServer([
-            "/stalled": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(4), .bytes(10)]).sequence(count: 20)) },
+            "/stalled": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .wait(neighbourEnded), .bytes(10)]).sequence(count: 20)) },
             "/neighbour": { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) },
         ]) { server in
             let loader = try DataLoader()
@@ -70,11 +84,13 @@ struct DataLoaderPriorityTests {
             #expect(await page.waitForProgress())
             let (neighbour, _) = loader.record(server.url("neighbour"), priority: .neighbourPage)
 
-            #expect(await neighbour.body(seconds: 10) != nil)
-            #expect(await page.body(seconds: 10) != nil)
+            let neighbourBody = await neighbour.body()
+            neighbourEnded.fire()
+            #expect(neighbourBody != nil, "the neighbour was held for as long as the page stalled")
+            #expect(await page.body() != nil)
             let stalledDone = try #require(page.finishedAt), neighbourDone = try #require(neighbour.finishedAt)
             #expect(neighbourDone < stalledDone)
-            // Held for the stall window (1 s), then let go within the loop's next pass (at most 1 s more).
+            // Held for the stall window (1 s) first: a lower bound, which slowness cannot break.
             #expect(neighbourDone - neighbour.started >= .milliseconds(900))
         }
     }

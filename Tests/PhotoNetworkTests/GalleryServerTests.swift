@@ -123,8 +123,9 @@ struct GalleryServerTests {
         let limited = try await seconds(2_000_000)
         let unlimited = try await seconds(nil)
 
-        #expect(limited >= 0.15)  // 400 kB at 2 MB/s is 0.2 s; the first chunk goes at once.
-        #expect(limited < 2)
+        // A lower bound: 400 kB at 2 MB/s is 0.2 s, and the first chunk goes at once. How much
+        // longer it takes says something about the machine, not about the limit.
+        #expect(limited >= 0.15)
         print(String(format: "loopback 400 kB: throttled %.0f kB/s, unthrottled %.0f kB/s",
                      400 / limited, 400 / unlimited))
     }
