@@ -238,7 +238,7 @@ struct CachedLoaderTests {
         let (early, earlyHandle) = loader.record(URL(string: "http://127.0.0.1:1/early")!)
         earlyHandle.cancel()
         let (late, lateHandle) = loader.record(URL(string: "http://127.0.0.1:1/late")!)
-        #expect(await network.arrival(of: "late").wait(seconds: 5))
+        #expect(await network.arrival(of: "late").wait(seconds: 30))
         lateHandle.cancel()
 
         #expect(await early.error() == .cancelled)
