@@ -10,18 +10,16 @@ struct CachedLoaderTests {
 
     /// `/revalidated` answers 304 to If-None-Match "v1"; `/fresh` may be kept a minute;
     /// `/private` may not be stored.
-    static func startServer() async throws -> TestServer {
-        try await TestServer.start([
-            "/revalidated": { request in
-                if request.headers[.ifNoneMatch] == "\"v1\"" {
-                    return HTTPResponse(statusCode: .notModified, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"])
-                }
-                return HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"], body: body)
-            },
-            "/fresh": { _ in HTTPResponse(statusCode: .ok, headers: [.cacheControl: "max-age=60"], body: body) },
-            "/private": { _ in HTTPResponse(statusCode: .ok, headers: [.cacheControl: "no-store"], body: body) },
-        ])
-    }
+    static let routes: [String: TestServer.Route] = [
+        "/revalidated": { request in
+            if request.headers[.ifNoneMatch] == "\"v1\"" {
+                return HTTPResponse(statusCode: .notModified, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"])
+            }
+            return HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"], body: body)
+        },
+        "/fresh": { _ in HTTPResponse(statusCode: .ok, headers: [.cacheControl: "max-age=60"], body: body) },
+        "/private": { _ in HTTPResponse(statusCode: .ok, headers: [.cacheControl: "no-store"], body: body) },
+    ]
 
     func response(_ loader: DataLoading, _ url: URL) async -> Response? {
         let (recorder, _) = loader.record(url)
@@ -34,239 +32,200 @@ struct CachedLoaderTests {
 
     @Test("a stale entry is revalidated: the server sees If-None-Match and sends no body again")
     func revalidationReusesTheStoredBody() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        try await withNetworkFixture(Self.routes) { net in
+            let first = await response(net.loader, net.url("revalidated"))
+            let second = await response(net.loader, net.url("revalidated"))
 
-        let first = await response(loader, server.url("revalidated"))
-        let second = await response(loader, server.url("revalidated"))
-
-        #expect(first?.source == .network)
-        #expect(second?.source == .revalidatedCache)
-        #expect(second?.body == Self.body)
-        #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
+            #expect(first?.source == .network)
+            #expect(second?.source == .revalidatedCache)
+            #expect(second?.body == Self.body)
+            #expect(net.server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
+        }
     }
 
     @Test("a 304 that changes nothing the entry decides by does not write the entry again")
     func unchangedRevalidationDoesNotRewrite() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        try await withNetworkFixture(Self.routes) { net in
+            _ = await response(net.loader, net.url("revalidated"))
+            // An atomic write renames a new file into place: a new inode. (A read touches the
+            // file's time, for least-recently-used order, so the time says nothing here.)
+            func entries() throws -> [String: Int] {
+                let names = try FileManager.default.contentsOfDirectory(atPath: net.folder.url.path)
+                return try Dictionary(uniqueKeysWithValues: names.map { name in
+                    let attributes = try FileManager.default.attributesOfItem(atPath: net.folder.url.appendingPathComponent(name).path)
+                    return (name, (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1)
+                })
+            }
+            let before = try entries()
+            try await Task.sleep(nanoseconds: 20_000_000)
+            let second = await response(net.loader, net.url("revalidated"))
 
-        _ = await response(loader, server.url("revalidated"))
-        // An atomic write renames a new file into place: a new inode. (A read touches the
-        // file's time, for least-recently-used order, so the time says nothing here.)
-        func entries() throws -> [String: Int] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-            return try Dictionary(uniqueKeysWithValues: names.map { name in
-                let attributes = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(name).path)
-                return (name, (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1)
-            })
+            #expect(second?.source == .revalidatedCache && second?.body == Self.body)
+            #expect(try entries() == before)
         }
-        let before = try entries()
-        try await Task.sleep(nanoseconds: 20_000_000)
-        let second = await response(loader, server.url("revalidated"))
-
-        #expect(second?.source == .revalidatedCache && second?.body == Self.body)
-        #expect(try entries() == before)
     }
 
     @Test("a fresh entry is served without asking the server, also after a restart")
     func freshEntryNeedsNoRequest() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let network = try DataLoader()
+        try await withNetworkFixture(Self.routes) { net in
+            let first = await response(net.loader, net.url("fresh"))
+            let restarted = CachedLoader(loader: net.network, cache: try DataCache(folder: net.folder.url))
+            let second = await response(restarted, net.url("fresh"))
 
-        let first = await response(CachedLoader(loader: network, cache: try DataCache(folder: folder.url)), server.url("fresh"))
-        let restarted = CachedLoader(loader: network, cache: try DataCache(folder: folder.url))
-        let second = await response(restarted, server.url("fresh"))
-
-        #expect(first?.source == .network)
-        #expect(second?.source == .cache)
-        #expect(second?.body == Self.body)
-        #expect(server.requestCount("/fresh") == 1)
+            #expect(first?.source == .network)
+            #expect(second?.source == .cache)
+            #expect(second?.body == Self.body)
+            #expect(net.server.requestCount("/fresh") == 1)
+        }
     }
 
     @Test("a refresh asks the server even while the stored copy is fresh, and a 304 spares the body")
     func refreshRevalidatesAFreshEntry() async throws {
-        let server = try await TestServer.start([
+        try await withNetworkFixture([
             "/tagged": { request in
                 let headers: HTTPHeaders = [.eTag: "\"v1\"", .cacheControl: "max-age=600"]
                 if request.headers[.ifNoneMatch] == "\"v1\"" { return HTTPResponse(statusCode: .notModified, headers: headers) }
                 return HTTPResponse(statusCode: .ok, headers: headers, body: Self.body)
             },
-        ])
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
+        ]) { net in
+            _ = await response(net.loader, net.url("tagged"))
+            let cached = await response(net.loader, net.url("tagged"))
+            let (recorder, _) = net.loader.record(net.url("tagged"), revalidate: true)
+            guard case .success(let refreshed)? = await recorder.result() else { Issue.record("refresh failed"); return }
 
-        _ = await response(loader, server.url("tagged"))
-        let cached = await response(loader, server.url("tagged"))
-        let (recorder, _) = loader.record(server.url("tagged"), revalidate: true)
-        guard case .success(let refreshed)? = await recorder.result() else { Issue.record("refresh failed"); return }
-
-        #expect(cached?.source == .cache)
-        #expect(refreshed.source == .revalidatedCache && refreshed.body == Self.body)
-        #expect(server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
+            #expect(cached?.source == .cache)
+            #expect(refreshed.source == .revalidatedCache && refreshed.body == Self.body)
+            #expect(net.server.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\""])
+        }
     }
 
     @Test("a cancel that comes before the transfer starts is reported on the cache's queue, never on the cancelling thread, and nothing reaches the server")
     func earlyCancelIsNotReportedOnTheCallersThread() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let cache = HeldReads(try DataCache(folder: folder.url))
-        let loader = CachedLoader(loader: try DataLoader(), cache: cache)
-        let reportedOn = ReportingThread()
-        let caller = pthread_self()
-        let handle = loader.load(DataRequest(url: server.url("fresh")), priority: .currentPage, progress: { _, _ in }) { result in
-            reportedOn.set(pthread_self(), result)
+        try await withNetworkFixture(Self.routes) { net in
+            let cache = HeldReads(net.cache)
+            let loader = CachedLoader(loader: net.network, cache: cache)
+            let reportedOn = ReportingThread()
+            let caller = pthread_self()
+            let handle = loader.load(DataRequest(url: net.url("fresh")), priority: .currentPage, progress: { _, _ in }) { result in
+                reportedOn.set(pthread_self(), result)
+            }
+            try #require(cache.reading.wait(timeout: .now() + 30) == .success)
+            handle.cancel()
+            cache.release()
+            let deadline = Date().addingTimeInterval(30)  // only catches a hang
+            while reportedOn.value == nil, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+            let (thread, result) = try #require(reportedOn.value)
+            #expect(pthread_equal(thread, caller) == 0)
+            if case .failure(.cancelled) = result {} else { Issue.record("not reported as cancelled: \(result)") }
+            loader.finishWrites()
+            #expect(net.server.requests.isEmpty)
         }
-        try #require(cache.reading.wait(timeout: .now() + 5) == .success)
-        handle.cancel()
-        cache.release()
-        let deadline = Date().addingTimeInterval(5)
-        while reportedOn.value == nil, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
-        let (thread, result) = try #require(reportedOn.value)
-        #expect(pthread_equal(thread, caller) == 0)
-        if case .failure(.cancelled) = result {} else { Issue.record("not reported as cancelled: \(result)") }
-        loader.finishWrites()
-        #expect(server.requests.isEmpty)
     }
 
     @Test("after max-age the entry is fetched again")
     func expiredEntryIsFetchedAgain() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let network = try DataLoader(), cache = try DataCache(folder: folder.url)
+        try await withNetworkFixture(Self.routes) { net in
+            _ = await response(net.loader, net.url("fresh"))
+            let later = CachedLoader(loader: net.network, cache: net.cache, now: { Date().addingTimeInterval(61) })
+            let second = await response(later, net.url("fresh"))
 
-        _ = await response(CachedLoader(loader: network, cache: cache), server.url("fresh"))
-        let later = CachedLoader(loader: network, cache: cache, now: { Date().addingTimeInterval(61) })
-        let second = await response(later, server.url("fresh"))
-
-        #expect(second?.source == .network)
-        #expect(server.requestCount("/fresh") == 2)
+            #expect(second?.source == .network)
+            #expect(net.server.requestCount("/fresh") == 2)
+        }
     }
 
     @Test("with the server gone, the stored entry is still served")
     func offlineServesTheStoredEntry() async throws {
-        let server = try await Self.startServer()
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
-        _ = await response(loader, server.url("revalidated"))
+        try await withNetworkFixture(Self.routes) { net in
+            _ = await response(net.loader, net.url("revalidated"))
 
-        await server.stop()
-        let offline = await response(loader, server.url("revalidated"))
+            await net.server.stop()
+            let offline = await response(net.loader, net.url("revalidated"))
 
-        #expect(offline?.source == .staleCache(.connectionRefused(host: "127.0.0.1")))
-        #expect(offline?.body == Self.body)
+            #expect(offline?.source == .staleCache(.connectionRefused(host: "127.0.0.1")))
+            #expect(offline?.body == Self.body)
+        }
     }
 
     @Test("a 5xx answer serves the stored entry; a 404 does not")
     func serverErrorsServeTheStoredEntry() async throws {
         let status = StatusSwitch()
-        let server = try await TestServer.start([
+        try await withNetworkFixture([
             "/photo": { _ in
                 let code = status.code
                 return code == .ok
                     ? HTTPResponse(statusCode: .ok, headers: [.cacheControl: "no-cache"], body: Self.body)
                     : HTTPResponse(statusCode: code)
             },
-        ])
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
-        _ = await response(loader, server.url("photo"))
+        ]) { net in
+            _ = await response(net.loader, net.url("photo"))
 
-        status.code = .serviceUnavailable
-        let duringOutage = await response(loader, server.url("photo"))
-        status.code = .notFound
-        let (gone, _) = loader.record(server.url("photo"))
+            status.code = .serviceUnavailable
+            let duringOutage = await response(net.loader, net.url("photo"))
+            status.code = .notFound
+            let (gone, _) = net.loader.record(net.url("photo"))
 
-        #expect(duringOutage?.source == .staleCache(.httpStatus(503)))
-        #expect(duringOutage?.body == Self.body)
-        #expect(await gone.error() == .httpStatus(404))
+            #expect(duringOutage?.source == .staleCache(.httpStatus(503)))
+            #expect(duringOutage?.body == Self.body)
+            #expect(await gone.error() == .httpStatus(404))
+        }
     }
 
     @Test("a no-store response is not written to disk")
     func noStoreIsNotStored() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = try CachedLoader(loader: DataLoader(), cache: DataCache(folder: folder.url))
-
-        #expect(await response(loader, server.url("private"))?.body == Self.body)
-        #expect(folder.fileNames.isEmpty)
+        try await withNetworkFixture(Self.routes) { net in
+            #expect(await response(net.loader, net.url("private"))?.body == Self.body)
+            #expect(net.folder.fileNames.isEmpty)
+        }
     }
 
     @Test("the consumer has the body before the cache has written it, and the next load still finds it")
     func theBodyArrivesBeforeTheWrite() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let disk = HeldWrites(try DataCache(folder: folder.url))
-        let loader = CachedLoader(loader: try DataLoader(), cache: disk)
+        try await withNetworkFixture(Self.routes) { net in
+            let disk = HeldWrites(net.cache)
+            defer { disk.release() }
+            let loader = CachedLoader(loader: net.network, cache: disk)
 
-        let (first, _) = loader.record(server.url("fresh"))
-        // The write is held: a consumer waiting for it would get nothing until it is let go.
-        #expect(await first.body(seconds: 5) == Self.body)
-        #expect(folder.fileNames.isEmpty)
-        disk.release()
-        let second = await response(loader, server.url("fresh"))
-        #expect(second?.source == .cache)
-        #expect(server.requestCount("/fresh") == 1)
+            let (first, _) = loader.record(net.url("fresh"))
+            // The write is held until the test lets it go: a consumer waiting for it would get
+            // nothing (the wait only catches that hang).
+            #expect(await first.body() == Self.body)
+            #expect(net.folder.fileNames.isEmpty)
+            disk.release()
+            let second = await response(loader, net.url("fresh"))
+            #expect(second?.source == .cache)
+            #expect(net.server.requestCount("/fresh") == 1)
+        }
     }
 
     @Test("a corrupt entry on disk is discarded and fetched again")
     func corruptEntryIsFetchedAgain() async throws {
-        let server = try await Self.startServer()
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let cache = try DataCache(folder: folder.url)
-        let loader = CachedLoader(loader: try DataLoader(), cache: cache)
-        _ = await response(loader, server.url("fresh"))
-        let file = cache.fileURL(for: server.url("fresh"))
-        var bytes = try Data(contentsOf: file)
-        for offset in stride(from: bytes.count - 1000, to: bytes.count, by: 7) { bytes[offset] ^= 0x5A }
-        try bytes.write(to: file)
+        try await withNetworkFixture(Self.routes) { net in
+            _ = await response(net.loader, net.url("fresh"))
+            let file = net.cache.fileURL(for: net.url("fresh"))
+            var bytes = try Data(contentsOf: file)
+            for offset in stride(from: bytes.count - 1000, to: bytes.count, by: 7) { bytes[offset] ^= 0x5A }
+            try bytes.write(to: file)
 
-        let again = await response(loader, server.url("fresh"))
+            let again = await response(net.loader, net.url("fresh"))
 
-        #expect(again?.source == .network)
-        #expect(again?.body == Self.body)
-        #expect(server.requestCount("/fresh") == 2)
-        #expect(cache.cachedResponse(for: server.url("fresh"))?.body == Self.body)
+            #expect(again?.source == .network)
+            #expect(again?.body == Self.body)
+            #expect(net.server.requestCount("/fresh") == 2)
+            #expect(net.cache.cachedResponse(for: net.url("fresh"))?.body == Self.body)
+        }
     }
 
     @Test("a failed transfer leaves no cache entry and no temporary file", arguments: [
         "/dropped", "/broken", "/stalled", "/long-announced", "/huge-chunked", "/loop", "/to-file",
     ])
     func faultsLeaveNoEntry(path: String) async throws {
-        let server = try await TestServer.start(DataLoaderFaultTests.routes)
-        defer { Task { await server.stop() } }
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let loader = CachedLoader(loader: try DataLoaderFaultTests.loader(), cache: try DataCache(folder: folder.url))
+        try await withNetworkFixture(DataLoaderFaultTests.routes, configuration: DataLoaderFaultTests.configuration) { net in
+            let (recorder, _) = net.loader.record(net.url(path))
 
-        let (recorder, _) = loader.record(server.url(path))
-
-        #expect(await recorder.error() != nil)
-        #expect(folder.fileNames.isEmpty)
+            #expect(await recorder.error() != nil)
+            #expect(net.folder.fileNames.isEmpty)
+        }
     }
 
     @Test("a consumer that cancels gets cancelled once, before or after its transfer started")
@@ -279,7 +238,7 @@ struct CachedLoaderTests {
         let (early, earlyHandle) = loader.record(URL(string: "http://127.0.0.1:1/early")!)
         earlyHandle.cancel()
         let (late, lateHandle) = loader.record(URL(string: "http://127.0.0.1:1/late")!)
-        #expect(await network.arrival(of: "late").wait(seconds: 5))
+        #expect(await network.arrival(of: "late").wait(seconds: 30))
         lateHandle.cancel()
 
         #expect(await early.error() == .cancelled)
@@ -315,7 +274,8 @@ final class HeldWrites: DataCaching, @unchecked Sendable {
     func release() { gate.signal() }
     func cachedResponse(for url: URL) -> CachedResponse? { disk.cachedResponse(for: url) }
     func store(_ response: CachedResponse) throws {
-        _ = gate.wait(timeout: .now() + 10)
+        // Longer than the suite's time limit: the write goes on only when the test lets it.
+        _ = gate.wait(timeout: .now() + 120)
         try disk.store(response)
     }
     func removeResponse(for url: URL) { disk.removeResponse(for: url) }

@@ -102,24 +102,51 @@ struct DataCacheTests {
         #expect(folder.fileNames.isEmpty)
     }
 
-    @Test("many threads storing and reading at once never see a partial entry")
+    @Test("many threads storing and reading at once never see a partial entry: every read is a whole entry")
     func concurrentUse() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cache = try DataCache(folder: folder.url)
+        // A second instance over the same folder reads what the first writes: only whole files,
+        // swapped in at once, make both see whole entries.
+        let other = try DataCache(folder: folder.url)
         let urls = (0..<4).map { url.appendingPathExtension("\($0)") }
-        let bad = Counter()
+        // Every URL has an entry before the threads start, so every read must find one: a read
+        // that found nothing would have met a missing or a partial file.
+        for target in urls { try cache.store(entry(target, bytes: 999)) }
+        let stepCount = 200
+        /// The sizes written for `target`: the first entry's, and those of the steps that store it.
+        func written(_ target: URL) -> Set<Int> {
+            let index = urls.firstIndex(of: target)!
+            return Set([999] + (0..<stepCount).filter { $0 % 3 == 0 && $0 % urls.count == index }.map { 1000 + $0 })
+        }
+        let reads = Counter(), whole = Counter(), bad = Counter()
 
-        DispatchQueue.concurrentPerform(iterations: 200) { step in
+        DispatchQueue.concurrentPerform(iterations: stepCount) { step in
             let target = urls[step % urls.count]
             if step % 3 == 0 {
                 try? cache.store(entry(target, bytes: 1000 + step))
-            } else if let read = cache.cachedResponse(for: target), read.body != entry(target, bytes: read.body.count).body {
+                return
+            }
+            reads.increment()
+            let read = (step % 2 == 0 ? cache : other).cachedResponse(for: target)
+            if let read, read == entry(target, bytes: read.body.count), written(target).contains(read.body.count) {
+                whole.increment()
+            } else {
                 bad.increment()
             }
         }
 
-        #expect(bad.value == 0)
+        #expect(reads.value > 100)
+        #expect(bad.value == 0 && whole.value == reads.value, "\(bad.value) of \(reads.value) reads found no entry or a partial one")
+        // After the writers are done, each URL reads back whole, from either instance.
+        for target in urls {
+            for reader in [cache, other] {
+                let last = try #require(reader.cachedResponse(for: target), "\(target.lastPathComponent) reads back nothing")
+                #expect(last == entry(target, bytes: last.body.count) && written(target).contains(last.body.count),
+                        "\(target.lastPathComponent): \(last.body.count) bytes")
+            }
+        }
         #expect(!folder.fileNames.contains { $0.hasSuffix(".tmp") })
     }
 

@@ -8,54 +8,51 @@ import Testing
 struct DataLoaderCoalescingTests {
     let body = ScriptedBody.bytes(100_000)
 
-    func startServer() async throws -> TestServer {
+    /// Runs `test` with a server whose `/photo.jpg` sends `body` at 400 kB/s, and a loader.
+    func withPhotoServer(_ test: (TestServer, DataLoader) async throws -> Void) async throws {
         let body = body
-        return try await TestServer.start([
+        try await withServer([
             "/photo.jpg": { _ in HTTPResponse(statusCode: .ok, body: ThrottledBody(body, bytesPerSecond: 400_000).sequence) },
-        ])
+        ]) { server in
+            try await test(server, DataLoader())
+        }
     }
 
     @Test("two consumers of one URL share one request and both get the body")
     func twoConsumersShareOneRequest() async throws {
-        let server = try await startServer()
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
+        try await withPhotoServer { server, loader in
+            let (first, _) = loader.record(server.url("photo.jpg"), priority: .currentPage)
+            let (second, _) = loader.record(server.url("photo.jpg"), priority: .prefetch)
 
-        let (first, _) = loader.record(server.url("photo.jpg"), priority: .currentPage)
-        let (second, _) = loader.record(server.url("photo.jpg"), priority: .prefetch)
-
-        #expect(await first.body() == body)
-        #expect(await second.body() == body)
-        #expect(server.requestCount("/photo.jpg") == 1)
+            #expect(await first.body() == body)
+            #expect(await second.body() == body)
+            #expect(server.requestCount("/photo.jpg") == 1)
+        }
     }
 
     @Test("when one of two consumers cancels, the other still gets the body")
     func oneCancelKeepsTheTransfer() async throws {
-        let server = try await startServer()
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
+        try await withPhotoServer { server, loader in
+            let (leaving, handle) = loader.record(server.url("photo.jpg"))
+            let (staying, _) = loader.record(server.url("photo.jpg"))
+            #expect(await staying.waitForProgress())
+            handle.cancel()
 
-        let (leaving, handle) = loader.record(server.url("photo.jpg"))
-        let (staying, _) = loader.record(server.url("photo.jpg"))
-        #expect(await staying.waitForProgress())
-        handle.cancel()
-
-        #expect(await leaving.error() == .cancelled)
-        #expect(await staying.body() == body)
-        #expect(server.requestCount("/photo.jpg") == 1)
+            #expect(await leaving.error() == .cancelled)
+            #expect(await staying.body() == body)
+            #expect(server.requestCount("/photo.jpg") == 1)
+        }
     }
 
     @Test("requests with different headers do not share a transfer")
     func differentHeadersDoNotShare() async throws {
-        let server = try await startServer()
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
+        try await withPhotoServer { server, loader in
+            let (plain, _) = loader.record(server.url("photo.jpg"))
+            let (conditional, _) = loader.record(server.url("photo.jpg"), headers: ["If-None-Match": "\"x\""])
 
-        let (plain, _) = loader.record(server.url("photo.jpg"))
-        let (conditional, _) = loader.record(server.url("photo.jpg"), headers: ["If-None-Match": "\"x\""])
-
-        #expect(await plain.body() == body)
-        #expect(await conditional.body() == body)
-        #expect(server.requestCount("/photo.jpg") == 2)
+            #expect(await plain.body() == body)
+            #expect(await conditional.body() == body)
+            #expect(server.requestCount("/photo.jpg") == 2)
+        }
     }
 }

@@ -9,21 +9,21 @@ struct DataLoaderTests {
     @Test("a throttled download reports rising progress, then completes with the whole body")
     func throttledDownloadReportsProgress() async throws {
         let body = ScriptedBody.bytes(200_000)
-        let server = try await TestServer.start([
+        try await withServer([
             "/photo.jpg": { _ in HTTPResponse(statusCode: .ok, body: ThrottledBody(body, bytesPerSecond: 500_000).sequence) },
-        ])
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
+        ]) { server in
+            let loader = try DataLoader()
 
-        let (recorder, _) = loader.record(server.url("photo.jpg"))
+            let (recorder, _) = loader.record(server.url("photo.jpg"))
 
-        #expect(await recorder.body() == body)
-        let reports = recorder.progressReports
-        #expect(reports.count >= 4)
-        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.received <= $1.received })
-        #expect(reports.contains { $0.received > 0 && $0.received < 200_000 })
-        #expect(reports.last?.received == 200_000)
-        #expect(reports.last?.total == 200_000)
+            #expect(await recorder.body() == body)
+            let reports = recorder.progressReports
+            #expect(reports.count >= 4)
+            #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.received <= $1.received })
+            #expect(reports.contains { $0.received > 0 && $0.received < 200_000 })
+            #expect(reports.last?.received == 200_000)
+            #expect(reports.last?.total == 200_000)
+        }
     }
 
     @Test("a 50 MB body arrives whole over loopback")
@@ -32,56 +32,56 @@ struct DataLoaderTests {
         body.withUnsafeMutableBytes { bytes in
             for index in stride(from: 0, to: bytes.count, by: 4096) { bytes[index] = UInt8(truncatingIfNeeded: index / 4096) }
         }
-        let server = try await TestServer.start([
+        try await withServer([
             "/panorama.jpg": { [body] _ in HTTPResponse(statusCode: .ok, body: ThrottledBody(body, bytesPerSecond: nil).sequence) },
-        ])
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
+        ]) { server in
+            let loader = try DataLoader()
 
-        let started = ContinuousClock.now
-        let (recorder, _) = loader.record(server.url("panorama.jpg"))
-        let received = await recorder.body(seconds: 20)
-        let elapsed = ContinuousClock.now - started
+            let started = ContinuousClock.now
+            let (recorder, _) = loader.record(server.url("panorama.jpg"))
+            let received = await recorder.body()
+            let elapsed = ContinuousClock.now - started
 
-        #expect(received == body)
-        print("loopback 50 MB unthrottled: \(elapsed)")
+            #expect(received == body)
+            print("loopback 50 MB unthrottled: \(elapsed)")
+        }
     }
 
     @Test("a response carries its status, lower-cased headers and the URL after redirects")
     func responseCarriesHeaders() async throws {
-        let server = try await TestServer.start([
+        try await withServer([
             "/old": { _ in HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "/new"])) },
             "/new": { _ in HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\""], body: Data("hello".utf8)) },
-        ])
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
+        ]) { server in
+            let loader = try DataLoader()
 
-        let (recorder, _) = loader.record(server.url("old"))
+            let (recorder, _) = loader.record(server.url("old"))
 
-        guard case .success(let response)? = await recorder.result() else { Issue.record("no response"); return }
-        #expect(response.statusCode == 200)
-        #expect(response.headers["etag"] == "\"v1\"")
-        #expect(response.url == server.url("new"))
-        #expect(response.body == Data("hello".utf8))
+            guard case .success(let response)? = await recorder.result() else { Issue.record("no response"); return }
+            #expect(response.statusCode == 200)
+            #expect(response.headers["etag"] == "\"v1\"")
+            #expect(response.url == server.url("new"))
+            #expect(response.body == Data("hello".utf8))
+        }
     }
 
     @Test("callbacks arrive on the network thread, not the caller's")
     func callbacksArriveOnTheNetworkThread() async throws {
-        let server = try await TestServer.start([
+        try await withServer([
             "/small": { _ in HTTPResponse(statusCode: .ok, body: Data("x".utf8)) },
-        ])
-        defer { Task { await server.stop() } }
-        let loader = try DataLoader()
-        let recorder = Recorder()
-        let names = Names()
+        ]) { server in
+            let loader = try DataLoader()
+            let recorder = Recorder()
+            let names = Names()
 
-        loader.load(server.url("small"), progress: { _, _ in names.add(Thread.current.name) }) {
-            names.add(Thread.current.name)
-            recorder.completion($0)
+            loader.load(server.url("small"), progress: { _, _ in names.add(Thread.current.name) }) {
+                names.add(Thread.current.name)
+                recorder.completion($0)
+            }
+
+            #expect(await recorder.body() == Data("x".utf8))
+            #expect(!names.all.isEmpty && names.all.allSatisfy { $0 == DataLoader.networkThreadName }, "\(names.all)")
         }
-
-        #expect(await recorder.body() == Data("x".utf8))
-        #expect(!names.all.isEmpty && names.all.allSatisfy { $0 == DataLoader.networkThreadName }, "\(names.all)")
     }
 
     @Test("a URL that is not http or https is refused before any connection")
@@ -93,9 +93,8 @@ struct DataLoaderTests {
 
     @Test("a port where nothing listens ends in connection refused")
     func closedPortIsRefused() async throws {
-        let server = try await TestServer.start([:])
-        let url = server.url("photo.jpg")
-        await server.stop()
+        // The port of a server that has stopped (and whose stop has been waited for).
+        let url = try await withServer([:]) { $0.url("photo.jpg") }
         let loader = try DataLoader()
 
         let (recorder, _) = loader.record(url)
@@ -105,17 +104,18 @@ struct DataLoaderTests {
 
     @Test("letting go of the loader cancels what is still running")
     func releasingTheLoaderCancels() async throws {
-        let server = try await TestServer.start([
-            "/slow": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(20)]).sequence(count: 100)) },
-        ])
-        defer { Task { await server.stop() } }
-        var loader: DataLoader? = try DataLoader()
-        let (recorder, _) = loader!.record(server.url("slow"))
-        #expect(await recorder.waitForProgress())
+        try await withServer([
+            // Ten bytes, then nothing for ten minutes: only a cancel ends it within the test.
+            "/slow": { _ in HTTPResponse(statusCode: .ok, body: ScriptedBody([.bytes(10), .pause(600)]).sequence(count: 100)) },
+        ]) { server in
+            var loader: DataLoader? = try DataLoader()
+            let (recorder, _) = loader!.record(server.url("slow"))
+            #expect(await recorder.waitForProgress())
 
-        loader = nil
+            loader = nil
 
-        #expect(await recorder.error(seconds: 3) == .cancelled)
+            #expect(await recorder.error() == .cancelled)
+        }
     }
 }
 

@@ -68,52 +68,52 @@ import Testing
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         let colour = BrowserSession.colour(4, of: 12)
         try Self.bulkyPhoto(site.appendingPathComponent("big.png"), colour: colour, extraBytes: 40_000_000)
-        let server = try GalleryServer(configuration: .init(folder: site, bytesPerSecond: nil))
-        let photo = try await server.start().deletingLastPathComponent().appendingPathComponent("files/big.png")
-        defer { Task { await server.stop() } }
-        let cache = dir.appendingPathComponent("cache"), entries = cache.appendingPathComponent("sdlphoto")
-        try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = AppProcess.videoDriver
-        env["XDG_CACHE_HOME"] = cache.path
+        try await withGalleryServer(folder: site, bytesPerSecond: nil) { _, manifest in
+            let photo = manifest.deletingLastPathComponent().appendingPathComponent("files/big.png")
+            let cache = dir.appendingPathComponent("cache"), entries = cache.appendingPathComponent("sdlphoto")
+            try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
+            var env = ProcessInfo.processInfo.environment
+            env["SDL_VIDEODRIVER"] = AppProcess.videoDriver
+            env["XDG_CACHE_HOME"] = cache.path
 
-        // First run: killed the moment its temporary cache file appears.
-        let first = Process()
-        first.executableURL = AppProcess.binary
-        first.arguments = ["--size", "1280x800", photo.absoluteString]
-        first.environment = env
-        first.standardError = FileHandle.nullDevice
-        try first.run()
-        let killed = await withCheckedContinuation { done in
-            Thread.detachNewThread {
-                done.resume(returning: Self.killWhenCreated(in: entries, suffix: ".tmp", pid: first.processIdentifier, seconds: 30))
+            // First run: killed the moment its temporary cache file appears.
+            let first = Process()
+            first.executableURL = AppProcess.binary
+            first.arguments = ["--size", "1280x800", photo.absoluteString]
+            first.environment = env
+            first.standardError = FileHandle.nullDevice
+            try first.run()
+            let killed = await withCheckedContinuation { done in
+                Thread.detachNewThread {
+                    done.resume(returning: Self.killWhenCreated(in: entries, suffix: ".tmp", pid: first.processIdentifier, seconds: 30))
+                }
             }
-        }
-        if !killed { first.terminate() }
-        first.waitUntilExit()
-        #expect(killed, "no temporary cache file appeared")
-        #expect(first.terminationReason == .uncaughtSignal && first.terminationStatus == SIGKILL)
-        let afterKill = try FileManager.default.contentsOfDirectory(atPath: entries.path)
-        // Killed mid-write: the temporary file is there, half written, and no entry is.
-        #expect(afterKill.count == 1 && afterKill[0].hasSuffix(".tmp"), "after the kill: \(afterKill)")
-        let partial = afterKill.first.flatMap { try? FileManager.default.attributesOfItem(atPath: entries.appendingPathComponent($0).path)[.size] as? Int } ?? -1
-        #expect(partial < 40_000_000, "the temporary file was complete (\(partial) bytes): not killed mid-write")
+            if !killed { first.terminate() }
+            first.waitUntilExit()
+            #expect(killed, "no temporary cache file appeared")
+            #expect(first.terminationReason == .uncaughtSignal && first.terminationStatus == SIGKILL)
+            let afterKill = try FileManager.default.contentsOfDirectory(atPath: entries.path)
+            // Killed mid-write: the temporary file is there, half written, and no entry is.
+            #expect(afterKill.count == 1 && afterKill[0].hasSuffix(".tmp"), "after the kill: \(afterKill)")
+            let partial = afterKill.first.flatMap { try? FileManager.default.attributesOfItem(atPath: entries.appendingPathComponent($0).path)[.size] as? Int } ?? -1
+            #expect(partial < 40_000_000, "the temporary file was complete (\(partial) bytes): not killed mid-write")
 
-        // Restart: the photo is fetched again, shown whole, and stored as one complete entry.
-        let events = dir.appendingPathComponent("events"), shot = dir.appendingPathComponent("shot.png")
-        let run = try await AppProcess.run(["--size", "1280x800", "--events", events.path, "--screenshot", shot.path, photo.absoluteString],
-                                           environment: ["XDG_CACHE_HOME": cache.path])
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        let milestones = try String(contentsOf: events, encoding: .utf8)
-        #expect(milestones.contains("image_shown 0 \(photo.absoluteString)"), "events: \(milestones)")
-        let s = try Screenshot(path: shot.path)
-        let centre = Rect(center: Point(x: 640, y: 400), size: Size(width: 200, height: 200))
-        let shown = s.looks(centre, like: colour, tolerance: 4)
-        #expect(shown, "centre \(s.mean(centre))")
-        let afterRestart = try FileManager.default.contentsOfDirectory(atPath: entries.path)
-        let complete = afterRestart.filter { $0.hasSuffix(".entry") }
-        #expect(complete.count == 1, "after the restart: \(afterRestart)")
-        let size = complete.first.flatMap { try? FileManager.default.attributesOfItem(atPath: entries.appendingPathComponent($0).path)[.size] as? Int } ?? 0
-        #expect(size > 40_000_000, "entry of \(size) bytes")
+            // Restart: the photo is fetched again, shown whole, and stored as one complete entry.
+            let events = dir.appendingPathComponent("events"), shot = dir.appendingPathComponent("shot.png")
+            let run = try await AppProcess.run(["--size", "1280x800", "--events", events.path, "--screenshot", shot.path, photo.absoluteString],
+                                               environment: ["XDG_CACHE_HOME": cache.path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let milestones = try String(contentsOf: events, encoding: .utf8)
+            #expect(milestones.contains("image_shown 0 \(photo.absoluteString)"), "events: \(milestones)")
+            let s = try Screenshot(path: shot.path)
+            let centre = Rect(center: Point(x: 640, y: 400), size: Size(width: 200, height: 200))
+            let shown = s.looks(centre, like: colour, tolerance: 4)
+            #expect(shown, "centre \(s.mean(centre))")
+            let afterRestart = try FileManager.default.contentsOfDirectory(atPath: entries.path)
+            let complete = afterRestart.filter { $0.hasSuffix(".entry") }
+            #expect(complete.count == 1, "after the restart: \(afterRestart)")
+            let size = complete.first.flatMap { try? FileManager.default.attributesOfItem(atPath: entries.appendingPathComponent($0).path)[.size] as? Int } ?? 0
+            #expect(size > 40_000_000, "entry of \(size) bytes")
+        }
     }
 }

@@ -64,17 +64,16 @@ import Testing
         let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         for i in 1...4 { try photo(served.appendingPathComponent("p\(i).png"), colour(i)) }
-        let server = try GalleryServer(configuration: .init(folder: served, bytesPerSecond: nil))
-        let manifest = try await server.start()
         let shot = dir.appendingPathComponent("after.png")
         // Photo p3 (third cell) opens; then p0 comes before it and p4 goes.
         let cell = GridLayout(width: window.width, count: 4).frame(of: 2).center
         let script = "200 click \(Int(cell.x)) \(Int(cell.y))\n6000 screenshot \(shot.path)\n6100 quit"
-        let (outcome, events) = try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"], settle: 1.0) {
-            try self.photo(served.appendingPathComponent("p0.png"), self.colour(6))
-            try FileManager.default.removeItem(at: served.appendingPathComponent("p4.png"))
+        let (outcome, events) = try await withGalleryServer(folder: served, bytesPerSecond: nil) { _, manifest in
+            try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"], settle: 1.0) {
+                try self.photo(served.appendingPathComponent("p0.png"), self.colour(6))
+                try FileManager.default.removeItem(at: served.appendingPathComponent("p4.png"))
+            }
         }
-        await server.stop()
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         #expect(events.contains { $0.hasSuffix(" content 4") }, "events: \(events), stderr: \(outcome.stderr)")
         let after = try Screenshot(path: shot.path)
@@ -91,12 +90,12 @@ import Testing
         let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         for i in 0..<3 { try photo(served.appendingPathComponent("p\(i).png"), colour(i)) }
-        let server = try GalleryServer(configuration: .init(folder: served, bytesPerSecond: nil))
-        let manifest = try await server.start()
         let shot = dir.appendingPathComponent("after.png")
-        let (outcome, _) = try await run(dir, script: "5000 screenshot \(shot.path)\n5100 quit", sources: [manifest.absoluteString],
-                                         extra: ["--refresh", "0.3"], settle: 0.5) {
-            await server.stop()
+        let (outcome, _) = try await withGalleryServer(folder: served, bytesPerSecond: nil) { server, manifest in
+            try await run(dir, script: "5000 screenshot \(shot.path)\n5100 quit", sources: [manifest.absoluteString],
+                          extra: ["--refresh", "0.3"], settle: 0.5) {
+                await server.stop()
+            }
         }
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let waits = outcome.stderr.split(separator: "\n").filter { $0.contains("cannot refresh") }.compactMap { line in

@@ -21,15 +21,9 @@ import Testing
 
     @Test(arguments: shaders)
     func shaderIsValidGLSLES300(_ name: String) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/glslangValidator")
-        process.arguments = [Self.folder.appendingPathComponent(name).path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        process.waitUntilExit()
-        let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(name): \(log)")
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/glslangValidator"),
+                                             [Self.folder.appendingPathComponent(name).path], timeout: 60)
+        #expect(run.status == 0, "\(name): \(run.stdout)\(run.stderr)")
         let source = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
         #expect(source.hasPrefix("#version 300 es"))
     }

@@ -35,21 +35,24 @@ final class Recorder: @unchecked Sendable {
 
     var progressReports: [(received: Int64, total: Int64?)] { lock.withLock { reports } }
 
+    // The waits below only catch a hang: a test asserts what happened, in which order, never
+    // how fast (the suites' time limit is a minute).
+
     /// Waits for the first report of bytes received (curl also reports 0 before connecting).
-    func waitForProgress(seconds: TimeInterval = 5) async -> Bool { await firstProgress.wait(seconds: seconds) }
+    func waitForProgress(seconds: TimeInterval = 30) async -> Bool { await firstProgress.wait(seconds: seconds) }
 
     /// The result, or nil if none came within `seconds` (a hang).
-    func result(seconds: TimeInterval = 10) async -> Result<Response, NetworkError>? {
+    func result(seconds: TimeInterval = 30) async -> Result<Response, NetworkError>? {
         guard await done.wait(seconds: seconds) else { return nil }
         return lock.withLock { outcome }
     }
 
-    func error(seconds: TimeInterval = 10) async -> NetworkError? {
+    func error(seconds: TimeInterval = 30) async -> NetworkError? {
         if case .failure(let error)? = await result(seconds: seconds) { return error }
         return nil
     }
 
-    func body(seconds: TimeInterval = 10) async -> Data? {
+    func body(seconds: TimeInterval = 30) async -> Data? {
         if case .success(let response)? = await result(seconds: seconds) { return response.body }
         return nil
     }

@@ -2,8 +2,8 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// A response body that follows a script: send bytes, pause, or fail (which makes FlyingFox drop
-/// the connection mid-body). `released` is signalled when the server lets go of the body, that is
+/// A response body that follows a script: send bytes, pause, wait for the test, trickle until
+/// the test says stop, or fail (which makes FlyingFox drop the connection mid-body). `released` is signalled when the server lets go of the body, that is
 /// when it finished, failed, or found the client gone.
 struct ScriptedBody: AsyncBufferedSequence, Sendable {
     typealias Element = UInt8
@@ -11,6 +11,12 @@ struct ScriptedBody: AsyncBufferedSequence, Sendable {
     enum Step: Sendable {
         case bytes(Int)
         case pause(TimeInterval)
+        /// Sends nothing until `signal` fires (a stall that ends when the test has seen what it
+        /// waits for, not after a guessed time).
+        case wait(Signal)
+        /// `bytes` every `seconds` until `signal` fires (a slow transfer, not a stalled one, that
+        /// lasts as long as the test needs it to).
+        case trickle(Int, every: TimeInterval, until: Signal)
         case fail
     }
 
@@ -57,6 +63,14 @@ struct ScriptedBody: AsyncBufferedSequence, Sendable {
                 switch step {
                 case .bytes(let n): pending = n
                 case .pause(let seconds): try await Task.sleep(for: .seconds(seconds))
+                case .wait(let signal):
+                    // Polled with sleeps, which a stopping server's cancellation ends.
+                    while !signal.isFired { try await Task.sleep(for: .milliseconds(10)) }
+                case .trickle(let n, let seconds, let signal):
+                    guard !signal.isFired else { break }
+                    steps.insert(.trickle(n, every: seconds, until: signal), at: steps.startIndex)
+                    try await Task.sleep(for: .seconds(seconds))
+                    pending = n
                 case .fail: throw ScriptedFailure()
                 }
             }

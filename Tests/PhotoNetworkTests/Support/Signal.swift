@@ -17,6 +17,8 @@ final class Signal: @unchecked Sendable {
         for waiter in waiting { waiter.resume(returning: true) }
     }
 
+    var isFired: Bool { lock.withLock { fired } }
+
     /// Whether the event happened (or had happened) within `seconds`.
     func wait(seconds: TimeInterval) async -> Bool {
         let id = UUID()

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A child process whose stdout and stderr are read, each on a thread of its own, while it runs.
+/// A pipe holds 64 KiB: a child that writes more blocks until someone reads, so a helper that
+/// waits for the exit before reading would wait for ever on a talkative child.
+final class ChildProcess: @unchecked Sendable {
+    // Sendable: `process` is only started here and then asked about its state; the collected
+    // output is written by the reader threads before `drained` lets anyone read it.
+    struct Outcome {
+        let status: Int32
+        let reason: Process.TerminationReason
+        let stdoutData: Data
+        let stderrData: Data
+        var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+        var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        let command: [String]
+        var description: String { "\(command.joined(separator: " ")) did not exit in time" }
+    }
+
+    let command: [String]
+    private let process = Process()
+    private let exited = DispatchGroup()
+    private let drained = DispatchGroup()
+    private var output = Data(), errors = Data()
+
+    /// Starts `executable` with `arguments` and exactly `environment`.
+    init(_ executable: URL, _ arguments: [String], environment: [String: String]) throws {
+        command = [executable.path] + arguments
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        exited.enter()
+        process.terminationHandler = { [exited] _ in exited.leave() }
+        do {
+            try process.run()
+        } catch {
+            exited.leave()
+            throw error
+        }
+        // Until the end of both pipes, which comes when the child (and anything it started that
+        // kept them) has closed them.
+        read(out) { [self] data in output = data }
+        read(err) { [self] data in errors = data }
+    }
+
+    private func read(_ pipe: Pipe, into keep: @escaping (Data) -> Void) {
+        drained.enter()
+        Thread.detachNewThread { [drained] in
+            keep(pipe.fileHandleForReading.readDataToEndOfFile())
+            drained.leave()
+        }
+    }
+
+    var processIdentifier: pid_t { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+
+    /// Sends SIGTERM.
+    func terminate() { process.terminate() }
+
+    /// Blocks until the child has exited; false if it is still running after `timeout`.
+    func waitForExit(timeout: TimeInterval) -> Bool { exited.wait(timeout: .now() + timeout) == .success }
+
+    /// Waits on a thread of its own, so that Swift's few cooperative threads (which the
+    /// loopback servers of other tests run on) are never blocked.
+    func exit(timeout: TimeInterval) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.waitForExit(timeout: timeout)) }
+        }
+    }
+
+    /// Blocks until the child has exited and both pipes are read to their end, and returns all
+    /// it wrote. Throws `TimedOut`, after ending the child, if that takes longer than `timeout`.
+    func outcome(timeout: TimeInterval) throws -> Outcome {
+        let deadline = DispatchTime.now() + timeout
+        guard exited.wait(timeout: deadline) == .success, drained.wait(timeout: deadline) == .success else {
+            // A hung child is killed outright (it may not heed SIGTERM) and reaped.
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                _ = exited.wait(timeout: .now() + 10)
+            }
+            throw TimedOut(command: command)
+        }
+        return Outcome(status: process.terminationStatus, reason: process.terminationReason, stdoutData: output, stderrData: errors)
+    }
+
+    /// Runs `executable` to its end and returns its exit and all its output; the waiting happens
+    /// on a thread of its own.
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                    timeout: TimeInterval) async throws -> Outcome {
+        let child = try ChildProcess(executable, arguments, environment: environment)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try child.outcome(timeout: timeout) }) }
+        }
+    }
+}
