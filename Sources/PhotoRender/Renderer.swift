@@ -16,10 +16,10 @@ public final class Renderer {
     private let texts: TextCache
     private var frame = 0
     private(set) var viewport = Size(width: 1, height: 1)
-    /// The framebuffer as the display list sees it: the real one turned by `rotation`.
+    /// The framebuffer as the display list sees it: the real one turned back by `turn`.
     private var drawable = (width: 1, height: 1)
     private var physical = (width: 1, height: 1)
-    private var rotation = 0
+    private var turn = QuarterTurn(degrees: 0)
     private var scale: (x: Double, y: Double) { (Double(drawable.width) / viewport.width, Double(drawable.height) / viewport.height) }
 
     /// The largest texture side this GL accepts.
@@ -186,9 +186,9 @@ public final class Renderer {
     public func draw(_ list: DisplayList, viewport: Size, drawableWidth: Int, drawableHeight: Int, rotation: Int = 0) {
         frame += 1
         self.viewport = viewport.isEmpty ? Size(width: 1, height: 1) : viewport
-        self.rotation = rotation
+        turn = QuarterTurn(degrees: rotation)
         physical = (max(1, drawableWidth), max(1, drawableHeight))
-        drawable = rotation % 180 == 0 ? physical : (physical.height, physical.width)
+        drawable = turn.swapsAxes ? (physical.height, physical.width) : physical
         glViewport(0, 0, GLsizei(physical.width), GLsizei(physical.height))
         let (bg, folded) = list.folded(viewport: self.viewport)
         let commands = folded.culled(viewport: self.viewport, scale: Size(width: scale.x, height: scale.y), isOpaque: coversFrame)
@@ -224,12 +224,12 @@ public final class Renderer {
     /// Limits drawing to `clip` (points, on whole pixels) until the scissor test is turned off.
     private func scissor(_ clip: Rect) {
         let s = scale
+        let onto = framebufferTurn
         let corners = [(clip.minX, clip.minY), (clip.maxX, clip.maxY)].map { x, y in
-            let m = turned([1, 0, 0, 0, 1, 0, (x * s.x).rounded(), (y * s.y).rounded(), 1])
-            return (m[6], m[7])
+            onto.apply(Point(x: (x * s.x).rounded(), y: (y * s.y).rounded()))
         }
-        let x0 = min(corners[0].0, corners[1].0), x1 = max(corners[0].0, corners[1].0)
-        let y0 = min(corners[0].1, corners[1].1), y1 = max(corners[0].1, corners[1].1)
+        let x0 = min(corners[0].x, corners[1].x), x1 = max(corners[0].x, corners[1].x)
+        let y0 = min(corners[0].y, corners[1].y), y1 = max(corners[0].y, corners[1].y)
         glEnable(GLenum(GL_SCISSOR_TEST))
         // GL counts window rows from the bottom.
         glScissor(GLint(x0), GLint(Double(physical.height) - y1), GLsizei(x1 - x0), GLsizei(y1 - y0))
@@ -260,7 +260,9 @@ public final class Renderer {
 
     private func use(_ program: GLProgram, rect: Rect, crop: Rect = .unit) {
         glUseProgram(program.id)
-        let m = turned([rect.width, 0, 0, 0, rect.height, 0, rect.minX, rect.minY, 1]).map { GLfloat($0) }
+        // The unit quad onto `rect`, then the turn onto the real framebuffer, as a column-major 3x3.
+        let t = AffineTransform(a: rect.width, b: 0, c: 0, d: rect.height, tx: rect.minX, ty: rect.minY).then(framebufferTurn)
+        let m = [t.a, t.b, 0, t.c, t.d, 0, t.tx, t.ty, 1].map { GLfloat($0) }
         glUniformMatrix3fv(program.location("u_transform"), 1, GLboolean(GL_FALSE), m)
         glUniform2f(program.location("u_viewport"), GLfloat(physical.width), GLfloat(physical.height))
         glUniform4f(program.location("u_crop"), GLfloat(crop.minX), GLfloat(crop.minY), GLfloat(crop.width), GLfloat(crop.height))
@@ -269,19 +271,9 @@ public final class Renderer {
 
     private func quad() { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
 
-    /// `m` (a column-major 3x3 into the turned framebuffer) followed by the turn onto the real one.
-    private func turned(_ m: [Double]) -> [Double] {
-        guard [90, 180, 270].contains(rotation) else { return m }
-        let w = Double(drawable.width), h = Double(drawable.height)
-        // Columns of the turn: where x, y and the origin of the turned picture land.
-        let r: [Double] = switch rotation {
-        case 90: [0, 1, 0, -1, 0, 0, h, 0, 1]
-        case 180: [-1, 0, 0, 0, -1, 0, w, h, 1]
-        default: [0, -1, 0, 1, 0, 0, 0, w, 1]
-        }
-        var out = [Double](repeating: 0, count: 9)
-        for col in 0..<3 { for row in 0..<3 { out[col * 3 + row] = (0..<3).reduce(0) { $0 + r[$1 * 3 + row] * m[col * 3 + $1] } } }
-        return out
+    /// Pixels of the framebuffer as the display list sees it onto the real one.
+    private var framebufferTurn: AffineTransform {
+        turn.transform(picture: Size(width: Double(drawable.width), height: Double(drawable.height)))
     }
 
     private func drawImage(_ d: ImageDraw, dim: Double) {
