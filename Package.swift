@@ -57,15 +57,16 @@ let package = Package(
         .target(name: "PhotoStorage", swiftSettings: edge),
 
         // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache.
+        // Pixels are PhotoCore's `DecodedImage`, which the renderer uploads as they are.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "PhotoStorage", "CTurboJPEG", "CPNG"],
+            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 

@@ -58,7 +58,7 @@ public final class Renderer {
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
-    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [MipLevel], opaque: Bool) {
+    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [DecodedImage], opaque: Bool) {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
         let key = TextureKey(item: item, quality: quality)
         uploads.removeAll { $0.key == key }

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import PhotoCore
 
 /// JPEG through libjpeg-turbo, with DCT-domain scaling (SPEC 6: "JPEGs are decoded with DCT-domain
 /// scaling (libjpeg-turbo: 1/2, 1/4, 1/8) to the smallest scale at least the cell size").

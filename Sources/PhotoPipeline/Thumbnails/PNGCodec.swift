@@ -1,4 +1,5 @@
 import CPNG
+import PhotoCore
 
 /// RGBA8 to PNG bytes and back, through libpng's simplified API, which reports errors as return
 /// values (the classic API longjmps, which Swift cannot survive). Thread-safe: one `png_image` per call.
