@@ -50,14 +50,15 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig"],
+            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
         // Files written so a crash never leaves half of one: both caches use it.
         .target(name: "PhotoStorage", swiftSettings: edge),
 
-        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache.
-        // Pixels are PhotoCore's `DecodedImage`, which the renderer uploads as they are.
+        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
+        // and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
+        // which the renderer uploads as they are.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",

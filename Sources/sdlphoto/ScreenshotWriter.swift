@@ -1,5 +1,6 @@
 import Foundation
-import PhotoPlatform
+import PhotoCore
+import PhotoPipeline
 
 /// Encodes screenshots to PNG on a worker thread, so taking one costs a frame only its read-back.
 final class ScreenshotWriter: @unchecked Sendable {
@@ -9,7 +10,7 @@ final class ScreenshotWriter: @unchecked Sendable {
 
     func write(path: String, width: Int, height: Int, pixels: [UInt8]) {
         queue.async { [self] in
-            do { try PNGFile.write(path: path, width: width, height: height, pixels: pixels) } catch {
+            do { try PNGCodec.write(DecodedImage(width: width, height: height, pixels: pixels), toFile: path) } catch {
                 Log.error("\(error)")
                 lock.lock(); failed = true; lock.unlock()
             }
