@@ -53,7 +53,8 @@ let package = Package(
             dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
-        // Files written so a crash never leaves half of one: both caches use it.
+        // Files on disk: writes a crash never leaves half of (both caches), and the FNV-1a
+        // checksum (the disk cache, the gallery server's ETags).
         .target(name: "PhotoStorage", swiftSettings: edge),
 
         // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
@@ -85,7 +86,7 @@ let package = Package(
         // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
         .target(
             name: "PhotoServe",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
         .target(name: "NetworkFaults", swiftSettings: [.swiftLanguageMode(.v5)]),
