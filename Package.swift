@@ -53,8 +53,9 @@ let package = Package(
             dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
-        // Files on disk: writes a crash never leaves half of (both caches), and the FNV-1a
-        // checksum (the disk cache, the gallery server's ETags).
+        // Files on disk: writes a crash never leaves half of (both caches), the FNV-1a
+        // checksum (the disk cache, the gallery server's ETags), and which file names are images
+        // (a folder's listing, the gallery server).
         .target(name: "PhotoStorage", swiftSettings: edge),
 
         // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
@@ -115,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoConfig", "DemoGallery",
+                "PhotoCore", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: edge),

@@ -1,12 +1,14 @@
 import Foundation
 import PhotoCore
 import PhotoNetwork
+import PhotoStorage
 
 /// Turns command-line sources into the ordered list of photos to show.
 struct SourceList {
     enum Sort: String, CaseIterable { case name, mtime, random }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "tif", "tiff", "bmp", "tga", "pnm", "ppm", "pgm", "pbm", "qoi", "jxl", "avif"]
+    /// The extensions a folder's files are listed by: the same list the gallery server serves.
+    static let imageExtensions = ImageFileTypes.extensions
 
     /// Why the sources cannot be shown at all: exit 2 with this message.
     struct Unusable: Error, CustomStringConvertible { let description: String }

@@ -3,7 +3,7 @@ import Foundation
 import PhotoStorage
 import Testing
 
-/// What the disk cache and the gallery server share from PhotoStorage.
+/// What the disk cache, the gallery server and the program's folder listing share from PhotoStorage.
 @Suite("Shared storage helpers")
 struct StorageSharedTests {
     @Test("FNV-1a 64 matches the published test vectors")
@@ -17,5 +17,17 @@ struct StorageSharedTests {
     func manifestETag() {
         let body = Data(#"{"items":[]}"#.utf8)
         #expect(FileValidators(content: body).eTag == "\"" + FNV1a.hex(body) + "\"")
+    }
+
+    @Test("the server lists every image type by default and serves each as an image")
+    func everyTypeServed() {
+        let configuration = GalleryServer.Configuration(folder: URL(fileURLWithPath: "/nonexistent"))
+        #expect(configuration.imageExtensions == ImageFileTypes.extensions)
+        for ext in ImageFileTypes.extensions {
+            let type = GalleryServer.contentType(of: URL(fileURLWithPath: "/x/photo." + ext.uppercased()))
+            #expect(type.hasPrefix("image/"), "\(ext): \(type)")
+        }
+        #expect(GalleryServer.contentType(of: URL(fileURLWithPath: "/x/notes.txt")) == "application/octet-stream")
+        #expect(ImageFileTypes.extensions.isSuperset(of: ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "bmp"]))
     }
 }
