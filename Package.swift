@@ -53,10 +53,10 @@ let package = Package(
             dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
-        // Files on disk: writes a crash never leaves half of (both caches), the FNV-1a
+        // Files on disk, pure Swift: writes a crash never leaves half of (both caches), the FNV-1a
         // checksum (the disk cache, the gallery server's ETags), and which file names are images
         // (a folder's listing, the gallery server).
-        .target(name: "PhotoStorage", swiftSettings: edge),
+        .target(name: "PhotoStorage"),
 
         // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
         // and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
@@ -87,10 +87,9 @@ let package = Package(
         // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
         .target(
             name: "PhotoServe",
-            dependencies: ["PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            dependencies: ["PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
-        .target(name: "NetworkFaults", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "NetworkFaults"),
         .testTarget(
             name: "PhotoNetworkTests",
             dependencies: [
