@@ -151,5 +151,6 @@ public final class GalleryServer: Sendable {
 
 /// Carries a task's result to a thread waiting on a semaphore (which orders the accesses).
 private final class ResultBox: @unchecked Sendable {
+    // Sendable: written once before the semaphore signals, read after the wait returns.
     var value: Result<URL, Error>?
 }

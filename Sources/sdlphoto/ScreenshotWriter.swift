@@ -4,6 +4,7 @@ import PhotoPipeline
 
 /// Encodes screenshots to PNG on a worker thread, so taking one costs a frame only its read-back.
 final class ScreenshotWriter: @unchecked Sendable {
+    // Sendable: `failed` is guarded by `lock`; `queue` is a serial queue.
     private let queue = DispatchQueue(label: "sdlphoto.screenshots")
     private let lock = NSLock()
     private var failed = false

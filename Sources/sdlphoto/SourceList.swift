@@ -159,5 +159,6 @@ struct SourceList {
 
 /// Carries the manifest from the network thread to the waiting main thread (the semaphore orders it).
 private final class ManifestBox: @unchecked Sendable {
+    // Sendable: written once before the semaphore signals, read after the wait returns.
     var result: Result<Manifest, ManifestError>?
 }
