@@ -102,8 +102,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            ]),
         // --- end network
 
         // --- Config (issue 8): config.toml, checked against the program's long options and turned
