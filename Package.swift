@@ -54,22 +54,26 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig"],
+            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
-        // Files written so a crash never leaves half of one: both caches use it.
-        .target(name: "PhotoStorage", swiftSettings: edge),
+        // Files on disk, pure Swift: writes a crash never leaves half of (both caches), the FNV-1a
+        // checksum (the disk cache, the gallery server's ETags), and which file names are images
+        // (a folder's listing, the gallery server).
+        .target(name: "PhotoStorage"),
 
-        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache.
+        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
+        // and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
+        // which the renderer uploads as they are.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "PhotoStorage", "CTurboJPEG", "CPNG"],
+            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
@@ -87,10 +91,9 @@ let package = Package(
         // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
         .target(
             name: "PhotoServe",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            dependencies: ["PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
-        .target(name: "NetworkFaults", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "NetworkFaults"),
         .testTarget(
             name: "PhotoNetworkTests",
             dependencies: [
@@ -103,8 +106,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            ]),
 
         // Config: config.toml, checked against the program's long options and turned into
         // arguments that go before the user's. Pure Swift: its own strict TOML subset, no C.
@@ -114,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoConfig", "DemoGallery",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: edge),

@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Bounds that keep a hostile file from taking the process down.
 ///
 /// Policy for headers over `maxMegapixels`: JPEG is decoded only when libjpeg-turbo's DCT scaling

@@ -1,3 +1,5 @@
+import PhotoCore
+
 extension ImageDecoder {
     /// The small JPEG a camera stores inside the EXIF block (usually 160x120), decoded and turned by
     /// the main image's orientation: an instant placeholder while the real decode runs.

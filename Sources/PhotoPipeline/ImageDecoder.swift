@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Files and bytes to `DecodedImage`: the one entry point the viewer calls.
 ///
 /// Backends: JPEG through libjpeg-turbo with DCT scaling, everything else through SDL2_image.

@@ -4,6 +4,7 @@ import PhotoCore
 /// Reads SDL's event queue and hands out `PlatformEvent`s; also the way other threads wake the
 /// loop and the way scripted input enters the same queue. Main thread only, except `wake()`.
 public final class EventSource: @unchecked Sendable {
+    // Sendable: only `wake()` is called off the main thread, and it reads the immutable `wakeType`.
     private let wakeType: UInt32
     private let windowSize: () -> Size
 

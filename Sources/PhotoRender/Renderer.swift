@@ -4,23 +4,23 @@ import PhotoCore
 /// Draws display lists with the shaders in `shaders/`. Knows nothing of gestures or scenes.
 /// Create, use and drop it on the thread whose GL context is current.
 public final class Renderer {
-    private let image: GLProgram
-    private let imageOpaque: GLProgram
-    private let imageTinted: GLProgram
-    private let imageCrossfade: GLProgram
-    private let solid: GLProgram
-    private let shape: GLProgram
-    private let text: GLProgram
-    private var vertexArray: GLuint = 0
+    let image: GLProgram
+    let imageOpaque: GLProgram
+    let imageTinted: GLProgram
+    let imageCrossfade: GLProgram
+    let solid: GLProgram
+    let shape: GLProgram
+    let text: GLProgram
+    var vertexArray: GLuint = 0
     let textures: TextureStore
-    private let texts: TextCache
-    private var frame = 0
+    let texts: TextCache
+    private(set) var frame = 0
     private(set) var viewport = Size(width: 1, height: 1)
-    /// The framebuffer as the display list sees it: the real one turned by `rotation`.
-    private var drawable = (width: 1, height: 1)
-    private var physical = (width: 1, height: 1)
-    private var rotation = 0
-    private var scale: (x: Double, y: Double) { (Double(drawable.width) / viewport.width, Double(drawable.height) / viewport.height) }
+    /// The framebuffer as the display list sees it: the real one turned back by `turn`.
+    var drawable = (width: 1, height: 1)
+    var physical = (width: 1, height: 1)
+    private var turn = QuarterTurn(degrees: 0)
+    var scale: (x: Double, y: Double) { (Double(drawable.width) / viewport.width, Double(drawable.height) / viewport.height) }
 
     /// The largest texture side this GL accepts.
     public let maxTextureSize: Int
@@ -50,57 +50,6 @@ public final class Renderer {
 
     deinit { glDeleteVertexArrays(1, &vertexArray) }
 
-    /// Draws one pixel in each program and blend state the app draws with. llvmpipe compiles a
-    /// shader variant the first time it meets a combination (40-90 ms, or a few ms from its disk
-    /// cache): met mid-animation, that is a dropped frame; met here, it delays the first frame.
-    private func compileDrawStates() {
-        let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
-        let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
-        // The same texture drawn magnified: sampled from its base level only, another variant.
-        let magnified = GLTexture(width: 3, height: 3, levels: 2)
-        let plain = GLTexture(width: 3, height: 3, levels: 1)
-        white.withUnsafeBytes {
-            for texture in [mipmapped, magnified] {
-                texture.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
-                texture.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
-            }
-            plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
-        }
-        magnified.sample(texelsPerPixel: 0)
-        enum Blend { case none, over, add }
-        var states: [(GLProgram, Blend, GLTexture?, GLTexture?)] = [(text, .over, plain, nil), (solid, .over, nil, nil), (shape, .over, nil, nil)]
-        for texture in [mipmapped, magnified] {
-            states += [(imageOpaque, .none, texture, nil), (imageTinted, .none, texture, nil), (imageTinted, .over, texture, nil),
-                       (imageTinted, .add, texture, nil), (image, .over, texture, nil)]
-            // A thumbnail giving way to its full image: each of the two may be magnified or not.
-            states += [mipmapped, magnified].map { (imageCrossfade, .none, texture, $0) }
-        }
-        physical = (1, 1)
-        drawable = physical
-        glViewport(0, 0, 1, 1)
-        glBindVertexArray(vertexArray)
-        for (program, blend, texture, over) in states {
-            switch blend {
-            case .none: glDisable(GLenum(GL_BLEND))
-            case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-            }
-            use(program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
-            if let over {
-                glActiveTexture(GLenum(GL_TEXTURE1))
-                glBindTexture(GLenum(GL_TEXTURE_2D), over.id)
-                glUniform1i(program.location("u_over"), 1)
-            }
-            if let texture {
-                glActiveTexture(GLenum(GL_TEXTURE0))
-                glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-                glUniform1i(program.location("u_texture"), 0)
-            }
-            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        }
-        glFinish()
-    }
-
     // MARK: Textures
 
     private var uploads: [TextureUpload] = []
@@ -109,7 +58,7 @@ public final class Renderer {
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
-    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [MipLevel], opaque: Bool) {
+    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [DecodedImage], opaque: Bool) {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
         let key = TextureKey(item: item, quality: quality)
         uploads.removeAll { $0.key == key }
@@ -186,9 +135,9 @@ public final class Renderer {
     public func draw(_ list: DisplayList, viewport: Size, drawableWidth: Int, drawableHeight: Int, rotation: Int = 0) {
         frame += 1
         self.viewport = viewport.isEmpty ? Size(width: 1, height: 1) : viewport
-        self.rotation = rotation
+        turn = QuarterTurn(degrees: rotation)
         physical = (max(1, drawableWidth), max(1, drawableHeight))
-        drawable = rotation % 180 == 0 ? physical : (physical.height, physical.width)
+        drawable = turn.swapsAxes ? (physical.height, physical.width) : physical
         glViewport(0, 0, GLsizei(physical.width), GLsizei(physical.height))
         let (bg, folded) = list.folded(viewport: self.viewport)
         let commands = folded.culled(viewport: self.viewport, scale: Size(width: scale.x, height: scale.y), isOpaque: coversFrame)
@@ -224,12 +173,12 @@ public final class Renderer {
     /// Limits drawing to `clip` (points, on whole pixels) until the scissor test is turned off.
     private func scissor(_ clip: Rect) {
         let s = scale
+        let onto = framebufferTurn
         let corners = [(clip.minX, clip.minY), (clip.maxX, clip.maxY)].map { x, y in
-            let m = turned([1, 0, 0, 0, 1, 0, (x * s.x).rounded(), (y * s.y).rounded(), 1])
-            return (m[6], m[7])
+            onto.apply(Point(x: (x * s.x).rounded(), y: (y * s.y).rounded()))
         }
-        let x0 = min(corners[0].0, corners[1].0), x1 = max(corners[0].0, corners[1].0)
-        let y0 = min(corners[0].1, corners[1].1), y1 = max(corners[0].1, corners[1].1)
+        let x0 = min(corners[0].x, corners[1].x), x1 = max(corners[0].x, corners[1].x)
+        let y0 = min(corners[0].y, corners[1].y), y1 = max(corners[0].y, corners[1].y)
         glEnable(GLenum(GL_SCISSOR_TEST))
         // GL counts window rows from the bottom.
         glScissor(GLint(x0), GLint(Double(physical.height) - y1), GLsizei(x1 - x0), GLsizei(y1 - y0))
@@ -253,35 +202,27 @@ public final class Renderer {
         return (w, h, flipped)
     }
 
-    private func pixels(_ r: Rect) -> Rect {
+    func pixels(_ r: Rect) -> Rect {
         let s = scale
         return Rect(x: r.minX * s.x, y: r.minY * s.y, width: r.width * s.x, height: r.height * s.y)
     }
 
-    private func use(_ program: GLProgram, rect: Rect, crop: Rect = .unit) {
+    func use(_ program: GLProgram, rect: Rect, crop: Rect = .unit) {
         glUseProgram(program.id)
-        let m = turned([rect.width, 0, 0, 0, rect.height, 0, rect.minX, rect.minY, 1]).map { GLfloat($0) }
+        // The unit quad onto `rect`, then the turn onto the real framebuffer, as a column-major 3x3.
+        let t = AffineTransform(a: rect.width, b: 0, c: 0, d: rect.height, tx: rect.minX, ty: rect.minY).then(framebufferTurn)
+        let m = [t.a, t.b, 0, t.c, t.d, 0, t.tx, t.ty, 1].map { GLfloat($0) }
         glUniformMatrix3fv(program.location("u_transform"), 1, GLboolean(GL_FALSE), m)
         glUniform2f(program.location("u_viewport"), GLfloat(physical.width), GLfloat(physical.height))
         glUniform4f(program.location("u_crop"), GLfloat(crop.minX), GLfloat(crop.minY), GLfloat(crop.width), GLfloat(crop.height))
         glUniform2f(program.location("u_size"), GLfloat(rect.width), GLfloat(rect.height))
     }
 
-    private func quad() { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
+    func quad() { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
 
-    /// `m` (a column-major 3x3 into the turned framebuffer) followed by the turn onto the real one.
-    private func turned(_ m: [Double]) -> [Double] {
-        guard [90, 180, 270].contains(rotation) else { return m }
-        let w = Double(drawable.width), h = Double(drawable.height)
-        // Columns of the turn: where x, y and the origin of the turned picture land.
-        let r: [Double] = switch rotation {
-        case 90: [0, 1, 0, -1, 0, 0, h, 0, 1]
-        case 180: [-1, 0, 0, 0, -1, 0, w, h, 1]
-        default: [0, -1, 0, 1, 0, 0, 0, w, 1]
-        }
-        var out = [Double](repeating: 0, count: 9)
-        for col in 0..<3 { for row in 0..<3 { out[col * 3 + row] = (0..<3).reduce(0) { $0 + r[$1 * 3 + row] * m[col * 3 + $1] } } }
-        return out
+    /// Pixels of the framebuffer as the display list sees it onto the real one.
+    private var framebufferTurn: AffineTransform {
+        turn.transform(picture: Size(width: Double(drawable.width), height: Double(drawable.height)))
     }
 
     private func drawImage(_ d: ImageDraw, dim: Double) {
@@ -363,75 +304,5 @@ public final class Renderer {
     private static func texelsPerPixel(_ texture: GLTexture, rect: Rect, crop: Rect) -> Double {
         guard rect.width > 0, rect.height > 0 else { return .infinity }
         return max(Double(texture.width) * crop.width / rect.width, Double(texture.height) * crop.height / rect.height)
-    }
-
-    private func drawSolid(_ r: Rect, _ c: Color) {
-        guard c.a > 0, !r.size.isEmpty else { return }
-        use(solid, rect: pixels(r))
-        glUniform4f(solid.location("u_color"), GLfloat(c.r), GLfloat(c.g), GLfloat(c.b), GLfloat(c.a))
-        quad()
-    }
-
-    private func drawShape(_ s: ShapeDraw) {
-        guard s.color.a > 0, s.radius > 0 else { return }
-        let radius = s.radius * scale.x
-        let centre = Point(x: s.center.x * scale.x, y: s.center.y * scale.y)
-        let (kind, width, arc): (ShaderShape, Double, (Double, Double)) = switch s.kind {
-        case .disc: (.disc, 0, (0, 0))
-        case .ring(let w): (.ring, w, (0, 0))
-        case .pie(let progress, let w): (.pie, w, (0, min(max(progress, 0), 1)))
-        case .arc(let start, let length, let w): (.arc, w, (start, length))
-        case .retry(let w): (.retry, w, (0, 0))
-        }
-        drawShape(kind, centre: centre, radius: radius, width: width * scale.x, arc: arc, color: s.color)
-    }
-
-    /// The `u_kind` values of shape.frag.
-    private enum ShaderShape: GLint { case disc = 0, ring, pie, arc, retry, slashedRing }
-
-    /// Centre, radius and width in pixels.
-    private func drawShape(_ kind: ShaderShape, centre: Point, radius: Double, width: Double, arc: (Double, Double), color: Color) {
-        let side = 2 * radius + 2  // a pixel of room for the anti-aliased edge
-        use(shape, rect: Rect(center: centre, size: Size(width: side, height: side)))
-        glUniform1i(shape.location("u_kind"), kind.rawValue)
-        glUniform1f(shape.location("u_radius"), GLfloat(radius))
-        glUniform1f(shape.location("u_width"), GLfloat(width))
-        glUniform2f(shape.location("u_arc"), GLfloat(arc.0), GLfloat(arc.1))
-        glUniform4f(shape.location("u_color"), GLfloat(color.r), GLfloat(color.g), GLfloat(color.b), GLfloat(color.a))
-        quad()
-    }
-
-    private func drawText(_ t: TextDraw) {
-        guard t.color.a > 0, !t.text.isEmpty else { return }
-        let maxWidth = t.maxWidth.map { Int($0 * scale.x) }
-        guard let texture = texts.texture(for: t.text, pixelSize: Int((t.size * scale.y).rounded()), maxWidth: maxWidth, frame: frame) else { return }
-        let w = Double(texture.width), h = Double(texture.height)
-        let p = Point(x: t.position.x * scale.x, y: t.position.y * scale.y)
-        let origin: Point = switch t.anchor {
-        case .topLeft: p
-        case .center: Point(x: p.x - w / 2, y: p.y - h / 2)
-        case .bottomCenter: Point(x: p.x - w / 2, y: p.y - h)
-        }
-        // Whole pixels keep glyphs crisp.
-        use(text, rect: Rect(x: origin.x.rounded(), y: origin.y.rounded(), width: w, height: h))
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        glUniform1i(text.location("u_texture"), 0)
-        glUniform4f(text.location("u_color"), GLfloat(t.color.r), GLfloat(t.color.g), GLfloat(t.color.b), GLfloat(t.color.a))
-        quad()
-    }
-
-    /// A dark tile with a slashed-circle glyph and the file's name: what a file that did not decode shows.
-    private func drawBroken(_ frame: Rect, name: String, alpha: Double, dim: Double) {
-        drawSolid(frame, Color(r: 0.23, g: 0.2, b: 0.2, a: alpha).dimmed(dim))
-        let side = min(frame.width, frame.height)
-        let glyphRadius = max(6, side * 0.12)
-        let glyphCentre = Point(x: frame.midX, y: frame.midY - side * 0.08)
-        let grey = Color(r: 0.75, g: 0.72, b: 0.72, a: alpha).dimmed(dim)
-        drawShape(.slashedRing, centre: Point(x: glyphCentre.x * scale.x, y: glyphCentre.y * scale.y), radius: glyphRadius * scale.x,
-                  width: max(1.5, glyphRadius * 0.16) * scale.x, arc: (0, 0), color: grey)
-        let textSize = min(16, max(9, side * 0.09))
-        drawText(TextDraw(text: name, position: Point(x: frame.midX, y: glyphCentre.y + glyphRadius + textSize * 0.9),
-                          anchor: .center, size: textSize, color: grey, maxWidth: frame.width * 0.9))
     }
 }

@@ -1,22 +1,5 @@
 import Glibc
-
-/// One mip level of pixels: RGBA8, straight alpha, rows top to bottom, tightly packed.
-public struct MipLevel: Sendable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt8]
-    public init(width: Int, height: Int, pixels: [UInt8]) { self.width = width; self.height = height; self.pixels = pixels }
-
-    /// True when every pixel's alpha is 255: such a photo draws without blending, which a
-    /// software rasteriser pays for on every pixel. Call it off the GL thread.
-    public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count { if p[i] != 255 { return false }; i += 4 }
-            return true
-        }
-    }
-}
+import PhotoCore
 
 /// A mip chain on its way to the GPU in row slices, so that no frame spends more than its
 /// upload budget copying pixels. GL thread only.
@@ -24,7 +7,7 @@ final class TextureUpload {
     let key: TextureKey
     /// Made at the first step that can afford it.
     private(set) var texture: GLTexture?
-    private let levels: [MipLevel]
+    private let levels: [DecodedImage]
     private let opaque: Bool
     private var level = 0
     private var row = 0
@@ -36,7 +19,7 @@ final class TextureUpload {
     /// Steps an upload waits for a budget that fits its storage before taking it anyway.
     static let maximumPostponed = 20
 
-    init(key: TextureKey, levels: [MipLevel], opaque: Bool) {
+    init(key: TextureKey, levels: [DecodedImage], opaque: Bool) {
         self.key = key
         self.levels = levels
         self.opaque = opaque

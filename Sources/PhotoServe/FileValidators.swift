@@ -1,4 +1,5 @@
 import Foundation
+import PhotoStorage
 
 /// The validators of a served body (an ETag, and a Last-Modified for a file) and the
 /// conditional-request check that answers 304.
@@ -15,9 +16,7 @@ struct FileValidators: Equatable {
 
     /// A generated body's (the manifest): ETag from its content, no date.
     init(content: Data) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in content { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        eTag = "\"" + String(hash, radix: 16) + "\""
+        eTag = "\"" + FNV1a.hex(content) + "\""
         lastModified = nil
     }
 

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import PhotoStorage
 
 /// The demo gallery served to the program itself over loopback (docs/behaviour.md §1): the image files of one
 /// folder, and a manifest listing them, with a bandwidth limit per response so the progress fan
@@ -20,7 +21,8 @@ public final class GalleryServer: Sendable {
         public var bytesPerSecond: Int?
         /// Sent with every file; "no-cache" makes clients revalidate (and get 304s).
         public var cacheControl: String
-        /// File name extensions listed in the manifest, lower case.
+        /// File name extensions listed in the manifest, lower case (default: every image type
+        /// the program lists in a folder).
         public var imageExtensions: Set<String>
         /// Where a photo's placeholder of the same name lives, served unthrottled as `thumbs/NAME`
         /// and listed as the item's `thumbnail` (default: the folder's `thumbs/`).
@@ -28,7 +30,7 @@ public final class GalleryServer: Sendable {
 
         public init(folder: URL, title: String = "Demo gallery", bytesPerSecond: Int? = 2_000_000,
                     cacheControl: String = "no-cache",
-                    imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "bmp"]) {
+                    imageExtensions: Set<String> = ImageFileTypes.extensions) {
             self.folder = folder
             self.title = title
             self.bytesPerSecond = bytesPerSecond
@@ -143,19 +145,12 @@ public final class GalleryServer: Sendable {
     }
 
     static func contentType(of file: URL) -> String {
-        switch file.pathExtension.lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "webp": return "image/webp"
-        case "gif": return "image/gif"
-        case "tif", "tiff": return "image/tiff"
-        case "bmp": return "image/bmp"
-        default: return "application/octet-stream"
-        }
+        ImageFileTypes.mediaType(extension: file.pathExtension) ?? "application/octet-stream"
     }
 }
 
 /// Carries a task's result to a thread waiting on a semaphore (which orders the accesses).
 private final class ResultBox: @unchecked Sendable {
+    // Sendable: written once before the semaphore signals, read after the wait returns.
     var value: Result<URL, Error>?
 }

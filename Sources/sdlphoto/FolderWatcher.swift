@@ -5,6 +5,7 @@ import Glibc
 /// written or moved in, moved out or deleted, a folder created. It reads on its own thread,
 /// which blocks in `read` (no CPU while nothing happens), and calls `changed` from there.
 final class FolderWatcher: @unchecked Sendable {
+    // Sendable: `fd` and `changed` are immutable; `reported` is guarded by `lock`.
     struct Failed: Error, CustomStringConvertible { let description: String }
 
     private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)

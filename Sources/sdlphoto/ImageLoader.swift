@@ -3,12 +3,12 @@ import PhotoCore
 import PhotoLoading
 import PhotoNetwork
 import PhotoPipeline
-import PhotoRender
 
 /// Turns items into mip chains off the main thread: local files through the shared thumbnail
 /// cache or the decoder, URLs through the network (with progress) and then the decoder. Results
 /// wait in an inbox the main loop drains; workers never touch scene state, and `wake` tells the
 /// loop that something is waiting. Call its methods from the main thread.
+// Sendable: every table is guarded by `lock`; `pool` and the injected loaders are themselves thread safe.
 final class ImageLoader: @unchecked Sendable {
     struct Request: Hashable, Sendable {
         /// The item's identity (its place in the catalog, which only grows), not its position
@@ -35,7 +35,7 @@ final class ImageLoader: @unchecked Sendable {
     struct Result: Sendable {
         let request: Request
         /// The decoded photo as a mip chain, built here so the GL thread only copies bytes.
-        let outcome: Swift.Result<[MipLevel], LoadError>
+        let outcome: Swift.Result<[DecodedImage], LoadError>
         let opaque: Bool
         /// The photo's own size as displayed (after EXIF orientation), where cheap to know.
         let originalSize: PixelSize?
@@ -116,7 +116,7 @@ final class ImageLoader: @unchecked Sendable {
             if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels) }
             pool.submit(key: request, priority: priority) {
                 if request.warmOnly {
-                    let warmed = cache.warm(for: path, cellPixels: pixels).map { [MipLevel]() }.mapError(LoadError.decode)
+                    let warmed = cache.warm(for: path, cellPixels: pixels).map { [DecodedImage]() }.mapError(LoadError.decode)
                     return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
                 }
                 let result = cache.thumbnail(for: path, cellPixels: pixels).map { $0.shrunk(toCover: pixels) }.mapError(LoadError.decode)
@@ -248,7 +248,7 @@ final class ImageLoader: @unchecked Sendable {
             covered = exact
             return part
         }
-        let levels = result.map { image in MipChain(image).levels.map { MipLevel(width: $0.width, height: $0.height, pixels: $0.pixels) } }
+        let levels = result.map { MipChain($0).levels }
         let opaque = (try? levels.get())?.first?.isOpaque ?? false
         return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size(), region: covered)
     }

@@ -10,6 +10,7 @@ import PhotoNetwork
 /// main loop takes a finished list with `takeUpdate()` (the `wake` given to `start` says one
 /// is waiting).
 final class LiveContent: @unchecked Sendable {
+    // Sendable: mutable state is confined to `queue`, except `pending`, which `lock` guards.
     struct Settings {
         var recursive: Bool
         var sort: SourceList.Sort

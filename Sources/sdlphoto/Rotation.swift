@@ -6,24 +6,17 @@ struct Rotation {
     /// 0, 90, 180 or 270 degrees clockwise.
     let degrees: Int
 
+    /// The turn itself, whose maths lives in the core.
+    var turn: QuarterTurn { QuarterTurn(degrees: degrees) }
+
     /// The picture's size for a window of `window` points.
-    func viewport(window: Size) -> Size {
-        degrees % 180 == 0 ? window : Size(width: window.height, height: window.width)
-    }
+    func viewport(window: Size) -> Size { turn.turned(window) }
 
-    /// A point in window points, in the turned picture's points.
-    func point(_ p: Point, window: Size) -> Point {
-        switch degrees {
-        case 90: Point(x: p.y, y: window.width - p.x)
-        case 180: Point(x: window.width - p.x, y: window.height - p.y)
-        case 270: Point(x: window.height - p.y, y: p.x)
-        default: p
-        }
-    }
-
+    /// `event` with its points in the turned picture's points: the window turned back.
     func input(_ event: InputEvent, window: Size) -> InputEvent {
-        guard degrees != 0 else { return event }
-        let f = { (p: Point) in point(p, window: window) }
+        guard turn.degrees != 0 else { return event }
+        let back = turn.inverted.transform(picture: window)
+        let f = { (p: Point) in back.apply(p) }
         switch event {
         case .touch(var t):
             t.point = f(t.point)

@@ -1,15 +1,17 @@
 import Foundation
-import PhotoPlatform
+import PhotoCore
+import PhotoPipeline
 
 /// Encodes screenshots to PNG on a worker thread, so taking one costs a frame only its read-back.
 final class ScreenshotWriter: @unchecked Sendable {
+    // Sendable: `failed` is guarded by `lock`; `queue` is a serial queue.
     private let queue = DispatchQueue(label: "sdlphoto.screenshots")
     private let lock = NSLock()
     private var failed = false
 
     func write(path: String, width: Int, height: Int, pixels: [UInt8]) {
         queue.async { [self] in
-            do { try PNGFile.write(path: path, width: width, height: height, pixels: pixels) } catch {
+            do { try PNGCodec.write(DecodedImage(width: width, height: height, pixels: pixels), toFile: path) } catch {
                 Log.error("\(error)")
                 lock.lock(); failed = true; lock.unlock()
             }

@@ -1,12 +1,14 @@
 import Foundation
 import PhotoCore
 import PhotoNetwork
+import PhotoStorage
 
 /// Turns command-line sources into the ordered list of photos to show.
 struct SourceList {
     enum Sort: String, CaseIterable { case name, mtime, random }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "tif", "tiff", "bmp", "tga", "pnm", "ppm", "pgm", "pbm", "qoi", "jxl", "avif"]
+    /// The extensions a folder's files are listed by: the same list the gallery server serves.
+    static let imageExtensions = ImageFileTypes.extensions
 
     /// Why the sources cannot be shown at all: exit 2 with this message.
     struct Unusable: Error, CustomStringConvertible { let description: String }
@@ -157,5 +159,6 @@ struct SourceList {
 
 /// Carries the manifest from the network thread to the waiting main thread (the semaphore orders it).
 private final class ManifestBox: @unchecked Sendable {
+    // Sendable: written once before the semaphore signals, read after the wait returns.
     var result: Result<Manifest, ManifestError>?
 }

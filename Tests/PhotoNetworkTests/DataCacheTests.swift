@@ -116,7 +116,7 @@ struct DataCacheTests {
         for target in urls { try cache.store(entry(target, bytes: 999)) }
         let stepCount = 200
         /// The sizes written for `target`: the first entry's, and those of the steps that store it.
-        func written(_ target: URL) -> Set<Int> {
+        @Sendable func written(_ target: URL) -> Set<Int> {
             let index = urls.firstIndex(of: target)!
             return Set([999] + (0..<stepCount).filter { $0 % 3 == 0 && $0 % urls.count == index }.map { 1000 + $0 })
         }

@@ -1,3 +1,4 @@
+import PhotoCore
 import Testing
 @testable import PhotoPipeline
 

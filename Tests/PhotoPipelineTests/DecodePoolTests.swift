@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import Testing
 @testable import PhotoPipeline
 

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import PhotoCore
 import Testing
 @testable import PhotoPipeline
 

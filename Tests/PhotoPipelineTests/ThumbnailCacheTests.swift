@@ -1,4 +1,5 @@
 import Glibc
+import PhotoCore
 import Testing
 @testable import PhotoPipeline
 import PhotoStorage

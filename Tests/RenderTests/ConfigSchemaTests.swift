@@ -3,7 +3,7 @@ import PhotoConfig
 @testable import sdlphoto
 import Testing
 
-/// SPEC 10: a config file's keys are the program's long options. The table the program checks a
+/// docs/behaviour.md §13: a config file's keys are the program's long options. The table the program checks a
 /// config file against (`ConfigArguments.schema`) and the options its command line parses
 /// (`SDLPhoto`, ArgumentParser) are two lists; this keeps them one set.
 @Suite struct ConfigSchemaTests {

@@ -1,5 +1,6 @@
 import Foundation
-import PhotoPlatform
+import PhotoCore
+import PhotoPipeline
 
 /// Test photos made of flat colour blocks, so where each lands on screen is easy to check.
 enum Fixtures {
@@ -25,6 +26,6 @@ enum Fixtures {
                 pixels[i] = c.0; pixels[i + 1] = c.1; pixels[i + 2] = c.2
             }
         }
-        try PNGFile.write(path: url.path, width: width, height: height, pixels: pixels)
+        try PNGCodec.write(DecodedImage(width: width, height: height, pixels: pixels), toFile: url.path)
     }
 }

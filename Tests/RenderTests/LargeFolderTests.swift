@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import PhotoCore
-import PhotoPlatform
+import PhotoPipeline
 import Testing
 
 /// A folder of 10,000 files: the grid opens, shows what decodes, survives what does not, and
@@ -17,7 +17,7 @@ import Testing
         var kinds: [String] = []
         for c in 0..<16 {
             let path = sources.appendingPathComponent("colour\(c).png").path
-            try PNGFile.write(path: path, width: 6, height: 4, pixels: Array(repeating: [UInt8(c * 16), 200, UInt8(255 - c * 16), 255], count: 24).flatMap { $0 })
+            try PNGCodec.write(DecodedImage(width: 6, height: 4, pixels: Array(repeating: [UInt8(c * 16), 200, UInt8(255 - c * 16), 255], count: 24).flatMap { $0 }), toFile: path)
             kinds.append(path)
         }
         let empty = sources.appendingPathComponent("empty").path, text = sources.appendingPathComponent("text").path

@@ -1,6 +1,6 @@
 import Foundation
 import PhotoCore
-import PhotoPlatform
+import PhotoPipeline
 import NetworkFaults
 import PhotoServe
 import Testing
@@ -20,7 +20,7 @@ import Testing
                 pixels[i * 4 + c] = UInt8(max(0, min(255, v + n)))
             }
         }
-        try PNGFile.write(path: url.path, width: w, height: h, pixels: pixels)
+        try PNGCodec.write(DecodedImage(width: w, height: h, pixels: pixels), toFile: url.path)
         try Fixtures.twoTone(thumbnail, width: 150, height: 100, first: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)),
                              second: (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2)))
     }

@@ -1,6 +1,6 @@
 import Foundation
 import PhotoCore
-import PhotoPlatform
+import PhotoPipeline
 import Testing
 
 /// docs/behaviour.md §7: a photo larger than the window is decoded for the window, and zoomed past that copy
@@ -31,7 +31,7 @@ import Testing
                 pixels[i] = 0; pixels[i + 1] = 0; pixels[i + 2] = 0
             }
         }
-        try PNGFile.write(path: photo.path, width: w, height: h, pixels: pixels)
+        try PNGCodec.write(DecodedImage(width: w, height: h, pixels: pixels), toFile: photo.path)
         let fit = dir.appendingPathComponent("fit.png"), native = dir.appendingPathComponent("native.png"), panned = dir.appendingPathComponent("panned.png")
         // 640x400: fit is 0.16 of native; six steps of 1.5x reach the maximum, native 1:1.
         let script = dir.appendingPathComponent("s.txt")

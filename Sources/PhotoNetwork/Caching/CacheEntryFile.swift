@@ -1,4 +1,5 @@
 import Foundation
+import PhotoStorage
 
 /// The on-disk form of one cache entry, in one file so that body and metadata are replaced
 /// together by one atomic rename:
@@ -26,7 +27,7 @@ enum CacheEntryFile {
 
     static func encode(_ response: CachedResponse) throws -> [Data] {
         let header = Header(url: response.url.absoluteString, metadata: response.metadata,
-                            bodyLength: response.body.count, bodyChecksum: Checksum.hex(response.body))
+                            bodyLength: response.body.count, bodyChecksum: FNV1a.hex(response.body))
         let json = try JSONEncoder().encode(header)
         var length = UInt32(json.count).littleEndian
         return [magic, Data(bytes: &length, count: 4), json, response.body]
@@ -50,7 +51,7 @@ enum CacheEntryFile {
         guard body.count == header.bodyLength else {
             throw ReadFailure.corrupt("body is \(body.count) bytes, expected \(header.bodyLength)")
         }
-        guard Checksum.hex(body) == header.bodyChecksum else { throw ReadFailure.corrupt("checksum mismatch") }
+        guard FNV1a.hex(body) == header.bodyChecksum else { throw ReadFailure.corrupt("checksum mismatch") }
         return CachedResponse(url: url, body: body, metadata: header.metadata)
     }
 }

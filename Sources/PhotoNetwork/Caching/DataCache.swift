@@ -111,7 +111,7 @@ public final class DataCache: DataCaching, @unchecked Sendable {
     func fileURL(for url: URL) -> URL { folder.appendingPathComponent(Self.fileName(for: url)) }
 
     static func fileName(for url: URL) -> String {
-        Checksum.hex(Data(url.absoluteString.utf8)) + "." + CacheEntryFile.fileExtension
+        FNV1a.hex(Data(url.absoluteString.utf8)) + "." + CacheEntryFile.fileExtension
     }
 
     // Under `lock`.

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import PhotoCore
 
 /// A libjpeg-turbo scaling factor (num/denom) that the IDCT applies for free while decoding.
 struct DCTScale: Equatable, CustomStringConvertible {

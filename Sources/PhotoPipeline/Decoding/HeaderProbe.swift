@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Reads image dimensions from the headers of PNG, GIF, BMP, WebP and TIFF without decoding.
 ///
 /// Used twice: by `ImageDecoder.probe` for layout, and before handing bytes to SDL2_image, so that a

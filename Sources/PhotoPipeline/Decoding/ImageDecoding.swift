@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Turns a file into pixels: the seam where the viewer and tests swap in another decoder.
 ///
 /// - important: The implementation must be thread safe; workers call it at the same time.

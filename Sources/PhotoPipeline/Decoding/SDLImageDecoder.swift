@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import PhotoCore
 
 /// Every format SDL2_image knows (PNG, GIF first frame, WebP, TIFF, BMP, ...), converted to RGBA8.
 ///

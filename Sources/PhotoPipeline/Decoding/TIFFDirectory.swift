@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// The first image directory (IFD0) of a TIFF structure: a TIFF file, or the EXIF payload of a PNG
 /// `eXIf` chunk. Reads scalar SHORT and LONG values only, bounds-checked at every step.
 struct TIFFDirectory {

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import PhotoCore
 
 /// JPEG through libjpeg-turbo, with DCT-domain scaling (docs/behaviour.md §7: 1/2, 1/4 or 1/8,
 /// the smallest scale that is still large enough).

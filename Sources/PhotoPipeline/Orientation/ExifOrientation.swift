@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// The EXIF Orientation tag (0x0112): how the stored rows map onto the picture a person sees.
 ///
 /// Names follow the TIFF 6.0 wording, "the 0th row is the visual …, the 0th column is the visual …".

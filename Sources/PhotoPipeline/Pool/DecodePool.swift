@@ -9,6 +9,7 @@ import Foundation
 /// - `cancel(key)` drops a waiting job, or makes a running job's result vanish undelivered.
 /// - Thread-safe: submit, cancel and reprioritise from any thread.
 public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unchecked Sendable {
+    // Sendable: its stored properties are immutable, and `DecodeQueue` guards its own state.
     /// Decoding stays off the render thread (docs/behaviour.md §7); leave one core for it.
     public static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 

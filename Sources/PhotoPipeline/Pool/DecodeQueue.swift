@@ -7,6 +7,7 @@ import Foundation
 /// costs no more per job than ten: jobs by key in a dictionary, their order in a heap. A change of
 /// priority pushes a fresh heap entry; the old one no longer matches its job and is skipped.
 final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked Sendable {
+    // Sendable: every mutable property is read and written with `condition` locked.
     private struct Job {
         let key: Key
         var priority: DecodePriority

@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Shrinks RGBA8 images with an area-averaging box filter: every output pixel is the mean of the
 /// source area it covers, partial source pixels weighted by the fraction covered. Never nearest
 /// neighbour, so fine detail averages to its true tone instead of shimmering.

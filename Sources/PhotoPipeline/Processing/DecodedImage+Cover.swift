@@ -1,3 +1,5 @@
+import PhotoCore
+
 extension DecodedImage {
     /// This image area-averaged down until its shorter side is `side` pixels (aspect kept); itself
     /// when already that small. A grid cell of `side` pixels crops a photo to fill it, so this is

@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// A full mip chain, built off the render thread so the GPU side only copies bytes: level 0 is
 /// the image, each next level half the size (at least 1), 2x2 box-averaged, down to 1x1.
 public struct MipChain: Sendable {

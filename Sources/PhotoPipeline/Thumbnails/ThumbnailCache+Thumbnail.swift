@@ -1,3 +1,5 @@
+import PhotoCore
+
 extension ThumbnailCaching {
     /// The grid thumbnail of `path` for a cell `cellPixels` across: from the cache when valid, else
     /// decoded at 128 or 256 px (DCT-scaled for JPEG) and stored for next time and for other programs.

@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Which freedesktop thumbnail folder: the spec's two sizes.
 public enum ThumbnailFlavor: String, Sendable, CaseIterable {
     case normal, large

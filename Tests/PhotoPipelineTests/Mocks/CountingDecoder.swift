@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 @testable import PhotoPipeline
 
 /// The real decoder, counting how often it is asked: proves a cache hit decodes nothing.

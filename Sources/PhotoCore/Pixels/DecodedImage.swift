@@ -1,4 +1,5 @@
-/// Decoded pixels, ready to upload as a texture.
+/// Decoded pixels, ready to upload as a texture: what the pipeline decodes and each level of the
+/// mip chain the renderer uploads, one type for both so that no copy converts between them.
 ///
 /// - `pixels` holds `width * height * 4` bytes, RGBA8 in that byte order, straight (not premultiplied)
 ///   alpha, rows top to bottom with no padding between them.
@@ -24,6 +25,16 @@ public struct DecodedImage: Sendable, Equatable {
     public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * Self.bytesPerPixel
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// True when every pixel's alpha is 255: such a photo draws without blending, which a
+    /// software rasteriser pays for on every pixel. Call it off the GL thread.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count { if p[i] != 255 { return false }; i += 4 }
+            return true
+        }
     }
 }
 

@@ -1,10 +1,13 @@
 import CPNG
+import Foundation
+import PhotoCore
 
 /// RGBA8 to PNG bytes and back, through libpng's simplified API, which reports errors as return
 /// values (the classic API longjmps, which Swift cannot survive). Thread-safe: one `png_image` per call.
-enum PNGCodec {
+/// The program's one PNG encoder: the thumbnail cache's files and `--screenshot`'s both come from here.
+public enum PNGCodec {
     /// Writes `image` as an 8-bit RGBA PNG.
-    static func encode(_ image: DecodedImage) throws -> [UInt8] {
+    public static func encode(_ image: DecodedImage) throws -> [UInt8] {
         var png = header(width: image.width, height: image.height)
         var size = 0
         let write = { (memory: UnsafeMutableRawPointer?, size: inout Int) -> Int32 in
@@ -14,6 +17,11 @@ enum PNGCodec {
         var bytes = [UInt8](repeating: 0, count: size)
         guard bytes.withUnsafeMutableBytes({ write($0.baseAddress, &size) }) != 0 else { throw failure(png, "write") }
         return Array(bytes[0..<size])
+    }
+
+    /// Writes `image` to a PNG file at `path`, replacing any file there.
+    public static func write(_ image: DecodedImage, toFile path: String) throws {
+        try Data(encode(image)).write(to: URL(fileURLWithPath: path))
     }
 
     /// Reads any PNG as RGBA8, refusing headers over `maxPixels` before allocating.

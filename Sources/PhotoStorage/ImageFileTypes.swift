@@ -1,0 +1,26 @@
+/// The file name extensions taken for images: what a folder argument lists, what a watched folder
+/// reacts to, and what the loopback gallery server lists and serves, with each one's media type.
+/// A file named otherwise can still be shown when named on its own; its bytes decide whether it decodes.
+public enum ImageFileTypes {
+    /// Lower-case extension to media type (IANA where registered, the common `image/x-` otherwise).
+    public static let mediaTypes: [String: String] = [
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "jpe": "image/jpeg",
+        "png": "image/png",
+        "webp": "image/webp",
+        "gif": "image/gif",
+        "tif": "image/tiff", "tiff": "image/tiff",
+        "bmp": "image/bmp",
+        "tga": "image/x-tga",
+        "pnm": "image/x-portable-anymap", "ppm": "image/x-portable-pixmap",
+        "pgm": "image/x-portable-graymap", "pbm": "image/x-portable-bitmap",
+        "qoi": "image/qoi",
+        "jxl": "image/jxl",
+        "avif": "image/avif",
+    ]
+
+    /// Every image extension, lower case.
+    public static let extensions = Set(mediaTypes.keys)
+
+    /// The media type of files with extension `ext` (any case); nil when it is not an image's.
+    public static func mediaType(extension ext: String) -> String? { mediaTypes[ext.lowercased()] }
+}
