@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // For the network tests' HTTPS server only (TLS, HTTP/2); the program does not link them.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -57,6 +58,9 @@ let package = Package(
             dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
             swiftSettings: edge),
 
+        // The one logging path (swift-log): problems said once, and the program's stderr lines.
+        .target(name: "PhotoLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
+
         // Files on disk, pure Swift: writes a crash never leaves half of (both caches), the FNV-1a
         // checksum (the disk cache, the gallery server's ETags), and which file names are images
         // (a folder's listing, the gallery server).
@@ -68,7 +72,7 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
@@ -86,7 +90,7 @@ let package = Package(
         // Transfers on one libcurl multi handle, the disk cache, manifest parsing. Imports no UI module.
         .target(
             name: "PhotoNetwork",
-            dependencies: ["CCurl", "CCurlShim", "PhotoStorage"],
+            dependencies: ["CCurl", "CCurlShim", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
         .target(
@@ -116,8 +120,9 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "DemoGallery",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: edge),
         // The program itself in real SDL windows: screenshots, exit codes, shaders.

@@ -111,7 +111,7 @@ struct SDLPhoto: ParsableCommand {
     }
 
     mutating func run() throws {
-        Log.verbose = verbose
+        Log.bootstrap(verbose: verbose)
         let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }

@@ -1,13 +1,14 @@
-import Foundation
+import Logging
+import PhotoLog
 
-/// One line per event worth knowing, to stderr. Thread-safe (one write per line).
+/// The program's own lines go the one logging path every target uses (swift-log, see
+/// `Problems`), which the program sends to stderr as `sdlphoto: message`, one write per line.
 enum Log {
-    nonisolated(unsafe) static var verbose = false
-
-    static func error(_ message: String) { write("sdlphoto: \(message)") }
-    static func info(_ message: String) { if verbose { write("sdlphoto: \(message)") } }
-
-    private static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Sends every target's records to stderr; `verbose` lets `info` through. Once, at start.
+    static func bootstrap(verbose: Bool) {
+        LoggingSystem.bootstrap { _ in StderrLogHandler(logLevel: verbose ? .info : .notice) }
     }
+
+    static func error(_ message: String) { Problems.logger.error("\(message)") }
+    static func info(_ message: String) { Problems.logger.info("\(message)") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoLog
 import PhotoStorage
 
 /// The default ``DataCaching``: one file per entry in a folder (docs/behaviour.md §8: `$XDG_CACHE_HOME/sdlphoto`,
@@ -65,6 +66,7 @@ public final class DataCache: DataCaching, @unchecked Sendable {
             }
             guard let response = try? CacheEntryFile.decode(data, for: url) else {
                 // Corrupt (or another URL's, on a hash collision): discard so it is fetched again.
+                Problems.once("disk-cache-entry", "a disk cache entry did not read back and was dropped (\(file.lastPathComponent)); it is fetched again")
                 try? FileManager.default.removeItem(at: file)
                 forget(name)
                 return nil

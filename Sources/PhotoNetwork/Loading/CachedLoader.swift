@@ -1,4 +1,5 @@
 import Foundation
+import PhotoLog
 
 /// Transfers and the disk cache composed, so a caller just asks for a URL (docs/behaviour.md §8):
 ///
@@ -73,7 +74,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     /// keeps it, to run after the consumer has it.
     private func settle(_ result: Result<Response, NetworkError>, for url: URL, stored: CachedResponse?)
         -> (Result<Response, NetworkError>, (() -> Void)?) {
-        // A cache that cannot write (disk full) must not fail the load: writes are `try?`.
+        // A cache that cannot write (disk full) must not fail the load: it is said once.
         switch result {
         case .success(let fetched) where fetched.statusCode == 304:
             guard var stored else { return (.failure(.httpStatus(304)), nil) }
@@ -81,18 +82,24 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             let outcome = Result<Response, NetworkError>.success(response(from: stored, source: .revalidatedCache))
             guard stored.metadata.needsStoring(refreshed) else { return (outcome, nil) }
             stored.metadata = refreshed
-            return (outcome, { [cache, stored] in try? cache.store(stored) })
+            return (outcome, { [cache, stored] in Self.keep(stored, in: cache) })
         case .success(let fetched):
             let metadata = CacheMetadata(headers: fetched.headers, statusCode: fetched.statusCode, storedAt: now())
             if CacheControl(header: metadata.cacheControl).noStore {
                 cache.removeResponse(for: url)
                 return (.success(fetched), nil)
             }
-            return (.success(fetched), { [cache] in try? cache.store(CachedResponse(url: url, body: fetched.body, metadata: metadata)) })
+            return (.success(fetched), { [cache] in Self.keep(CachedResponse(url: url, body: fetched.body, metadata: metadata), in: cache) })
         case .failure(let error) where error.allowsStaleResponse && stored != nil:
             return (.success(response(from: stored!, source: .staleCache(error))), nil)
         case .failure(let error):
             return (.failure(error), nil)
+        }
+    }
+
+    private static func keep(_ response: CachedResponse, in cache: DataCaching) {
+        do { try cache.store(response) } catch {
+            Problems.once("disk-cache-write", "the disk cache cannot be written (\(error)): photos still show, but are fetched again next time")
         }
     }
 

@@ -1,5 +1,6 @@
 import CCurlShim
 import Foundation
+import PhotoLog
 
 /// The one thread that drives the one curl multi handle: it owns every ``Transfer``, starts the
 /// highest-priority waiting ones while fewer than `maxActiveTransfers` run, and calls consumers
@@ -86,7 +87,9 @@ final class NetworkThread: @unchecked Sendable {
                 transfer.finish(transfer.result(for: code, configuration: configuration))
             }
             startWaitingTransfers()
-            try? multi.poll(timeoutMilliseconds: Self.idlePollMilliseconds)
+            do { try multi.poll(timeoutMilliseconds: Self.idlePollMilliseconds) } catch {
+                Problems.once("curl-poll", "waiting on the network failed (\(error)); transfers go on")
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLog
 
 extension ThumbnailCaching {
     /// The grid thumbnail of `path` for a cell `cellPixels` across: from the cache when valid, else
@@ -12,7 +13,7 @@ extension ThumbnailCaching {
         let flavor = ThumbnailFlavor(neededPixels: cellPixels)
         do {
             let image = try decoder.decode(path: path, maxPixelSize: flavor.pixels)
-            try? store(image, for: path, flavor: flavor)
+            storeOrSay(image, for: path, flavor: flavor)
             return .success(image)
         } catch {
             return .failure(error)
@@ -28,7 +29,7 @@ extension ThumbnailCaching {
         let flavor = ThumbnailFlavor(neededPixels: cellPixels)
         do {
             let image = try decoder.decode(path: path, maxPixelSize: flavor.pixels)
-            try? store(image, for: path, flavor: flavor)
+            storeOrSay(image, for: path, flavor: flavor)
             return .success(())
         } catch {
             return .failure(error)
@@ -41,5 +42,14 @@ extension ThumbnailCaching {
     public func placeholder(for path: String, cellPixels: Int) -> DecodedImage? {
         guard !hasCurrentThumbnail(for: path, size: cellPixels) else { return nil }
         return ImageDecoder.embeddedThumbnail(path: path)
+    }
+}
+
+extension ThumbnailCaching {
+    /// A thumbnail that cannot be saved is still shown; that the cache cannot be written is said once.
+    func storeOrSay(_ image: DecodedImage, for path: String, flavor: ThumbnailFlavor) {
+        do { try store(image, for: path, flavor: flavor) } catch {
+            Problems.once("thumbnail-write", "thumbnails cannot be saved (\(error)): they are made again each time")
+        }
     }
 }
