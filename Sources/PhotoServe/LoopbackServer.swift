@@ -10,9 +10,11 @@ public final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var runTask: Task<Void, Never>?
 
-    /// - Parameter handler: answers every request; throw to drop the connection without an answer.
-    public init(handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) throws {
-        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: 0)
+    /// - Parameters:
+    ///   - port: the port to listen on; 0 (the default) lets the system pick a free one.
+    ///   - handler: answers every request; throw to drop the connection without an answer.
+    public init(port: UInt16 = 0, handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) throws {
+        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
         server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: ClosureHTTPHandler(handler))
     }
 

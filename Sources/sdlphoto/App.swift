@@ -28,6 +28,9 @@ final class App {
         var kiosk: Bool
         var idleMs: Double
         var rotation: Rotation
+        /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
+        /// window says it waits for them.
+        var waitingFor: [String] = []
     }
 
     struct SlideshowOptions {
@@ -90,6 +93,8 @@ final class App {
     private var firstFrameDrawn = false
     /// Where every item's images stand.
     var ledger = ImageLedger()
+    /// When the last frame was drawn (app time).
+    private var lastDrawMs = -Double.infinity
     private let screenshots = ScreenshotWriter()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
@@ -125,7 +130,9 @@ final class App {
         let wakeLoop = source
         content?.start(wake: { wakeLoop.wake() })
         if options.kiosk { window.setCursorVisible(false) }
-        if options.startsInSlideshow { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+        if options.startsInSlideshow {
+            if shown.isEmpty { slideshowAwaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+        }
         var drewLastIteration = false
         while running {
             replay?.feed(upTo: clock.nowMs, into: injector)
@@ -151,6 +158,8 @@ final class App {
             followCurrentPage()
             updateDetail()
             followGrid(at: now)
+            // The waiting screen's arc turns a few times a second, not at the display's rate.
+            if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
             if wantsFrame(at: now, replayDraws: replayDraws) {
                 // A frame time is the time between two frames while something moves: a replay in
                 // virtual time draws still pictures too, which the program alone would not draw.
@@ -181,7 +190,7 @@ final class App {
     private func sleepMs() -> Int {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now), replay.map { $0.wakeTime - now },
-                     ledger.nextRetry.map { $0 - now }].compactMap { $0 }
+                     ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -255,6 +264,8 @@ final class App {
 
     var slideshow: Slideshow?
     var slideshowIsAttract = false
+    /// Asked to start in the slideshow with nothing to show yet: it starts when photos come.
+    var slideshowAwaitsContent = false
     var stoppingPresses: Set<Int> = []
     var lastInputMs = 0.0
 
@@ -281,7 +292,11 @@ final class App {
 
     // MARK: Drawing
 
+    /// Nothing to show yet: the manifests given are still to be fetched.
+    var isWaitingForContent: Bool { shown.isEmpty && !options.waitingFor.isEmpty }
+
     private func draw(at now: Double, continuous: Bool) {
+        lastDrawMs = now
         let viewport = options.rotation.viewport(window: window.size)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
@@ -291,6 +306,7 @@ final class App {
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
+        if isWaitingForContent { list.commands += Overlays.waiting(for: options.waitingFor, in: viewport, timeMs: now) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize

@@ -116,6 +116,8 @@ struct SDLPhoto: ParsableCommand {
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var segments: [(argument: String, listing: SourceList.Listing)] = []
+        /// Manifests on a server that cannot be fetched yet: the window waits for them.
+        var waiting: [String] = []
         do {
             if sources.isEmpty {
                 let (server, manifest, demo) = try SDLPhoto.demoGallery(network: network)
@@ -123,7 +125,14 @@ struct SDLPhoto: ParsableCommand {
                 segments = [(manifest.absoluteString, SourceList.Listing(items: demo))]
             } else {
                 for argument in SourceList.expandingStandardInput(sources) {
-                    segments.append((argument, try SourceList.collect(argument: argument, recursive: recursive, sort: sort, network: network)))
+                    do {
+                        segments.append((argument, try SourceList.collect(argument: argument, recursive: recursive, sort: sort, network: network)))
+                    } catch let unreachable as SourceList.Unreachable {
+                        // A kiosk that boots before its network: wait for the manifest, not exit.
+                        Log.error("\(unreachable); waiting for it")
+                        segments.append((argument, SourceList.Listing(items: [])))
+                        waiting.append(argument)
+                    }
                 }
             }
         } catch {
@@ -154,11 +163,11 @@ struct SDLPhoto: ParsableCommand {
             }
         }
         var items: [SourceItem] { segments.flatMap(\.listing.items) }
-        guard !items.isEmpty else {
+        guard !items.isEmpty || !waiting.isEmpty else {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
         }
-        if let start, start > items.count {
+        if let start, start > items.count, waiting.isEmpty {
             Log.error("--start \(start): there are only \(items.count) photos")
             throw ExitCode(2)
         }
@@ -183,9 +192,10 @@ struct SDLPhoto: ParsableCommand {
             startsInSlideshow: slideshow != nil,
             kiosk: kiosk,
             idleMs: idle * 1000,
-            rotation: Rotation(degrees: rotate))
+            rotation: Rotation(degrees: rotate),
+            waitingFor: waiting.compactMap { URL(string: $0)?.host })
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
-                                  network: network)
+                                  network: network, waiting: Set(waiting))
         let code = App.run(items: items, network: network, content: content, options: options)
         (network as? CachedLoader)?.finishWrites()
         if code != 0 { throw ExitCode(code) }

@@ -29,6 +29,9 @@ final class LiveContent: @unchecked Sendable {
         let isLocal: Bool
         var listing: SourceList.Listing
         var failures = 0
+        /// Bumped by each scheduled or immediate fetch: an older timer that fires finds it moved on.
+        var generation = 0
+        var fetching = false
     }
 
     private let settings: Settings
@@ -46,10 +49,13 @@ final class LiveContent: @unchecked Sendable {
     private var pending: [SourceItem]?
 
     /// `segments`: each argument (standard input already expanded) with what it gave at start.
-    init(segments: [(argument: String, listing: SourceList.Listing)], settings: Settings, network: DataLoading?) {
+    /// `waiting`: manifests that could not be fetched at start; they are tried again after 1 s,
+    /// 2 s, 4 s ... and at once when the machine's network changes (a route or a DNS server appears).
+    init(segments: [(argument: String, listing: SourceList.Listing)], settings: Settings, network: DataLoading?, waiting: Set<String> = []) {
         self.segments = segments.map {
             Segment(argument: $0.argument, remote: SourceList.remoteManifest($0.argument),
-                    isLocal: SourceList.webURL($0.argument) == nil, listing: $0.listing)
+                    isLocal: SourceList.webURL($0.argument) == nil, listing: $0.listing,
+                    failures: waiting.contains($0.argument) ? 1 : 0)
         }
         self.settings = settings
         self.network = network
@@ -60,6 +66,7 @@ final class LiveContent: @unchecked Sendable {
         queue.async { [self] in
             self.wake = wake
             for i in segments.indices where segments[i].remote != nil { scheduleFetch(i) }
+            if segments.contains(where: { $0.remote != nil && $0.failures > 0 }) { watchNetwork(NetworkSigns.read()) }
             let folders = watchedFolders
             guard !folders.isEmpty else { return }
             do {
@@ -96,11 +103,34 @@ final class LiveContent: @unchecked Sendable {
         let failures = segments[i].failures
         guard settings.refreshSeconds > 0 || failures > 0 else { return }
         let delay = failures > 0 ? backoff.delay(afterFailures: failures) : settings.refreshSeconds
-        queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.fetch(i) }
+        segments[i].generation += 1
+        let generation = segments[i].generation
+        queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, self.segments[i].generation == generation else { return }
+            self.fetch(i)
+        }
+    }
+
+    /// While a manifest waits after failures, a change in the machine's network (checked every
+    /// second) fetches it at once instead of at the end of its backoff.
+    private func watchNetwork(_ last: String) {
+        guard segments.contains(where: { $0.remote != nil && $0.failures > 0 }) else { return }
+        queue.asyncAfter(deadline: .now() + 1) { [weak self] in
+            guard let self else { return }
+            let now = NetworkSigns.read()
+            if now != last {
+                for i in self.segments.indices where self.segments[i].remote != nil && self.segments[i].failures > 0 {
+                    self.segments[i].generation += 1
+                    self.fetch(i)
+                }
+            }
+            self.watchNetwork(now)
+        }
     }
 
     private func fetch(_ i: Int) {
-        guard let url = segments[i].remote, let network else { return }
+        guard let url = segments[i].remote, let network, !segments[i].fetching else { return }
+        segments[i].fetching = true
         Manifest.load(from: url, loader: network, priority: .prefetch, revalidate: true) { [weak self] result in
             guard let self else { return }
             self.queue.async { self.fetched(i, url: url, result) }
@@ -108,6 +138,7 @@ final class LiveContent: @unchecked Sendable {
     }
 
     private func fetched(_ i: Int, url: URL, _ result: Result<Manifest, ManifestError>) {
+        segments[i].fetching = false
         switch result {
         case .success(let manifest):
             segments[i].failures = 0
@@ -119,9 +150,12 @@ final class LiveContent: @unchecked Sendable {
                 publish()
             }
         case .failure(let error):
+            let wasWaiting = segments[i].failures > 0
             segments[i].failures += 1
             let wait = backoff.delay(afterFailures: segments[i].failures)
-            Log.error("cannot refresh: \(error); keeping the last list, next try in \(Int(wait)) s")
+            let kept = segments[i].listing.items.isEmpty ? "still waiting" : "keeping the last list"
+            Log.error("cannot refresh: \(error); \(kept), next try in \(Int(wait)) s")
+            if !wasWaiting { watchNetwork(NetworkSigns.read()) }
         }
         scheduleFetch(i)
     }

@@ -1,6 +1,7 @@
 import PhotoCore
 
-/// What the shell draws over the scene: caption, help and the frame-time HUD.
+/// What the shell draws over the scene: caption, help, the frame-time HUD, the progress fan and
+/// retry glyph, and the screen that waits for a manifest.
 enum Overlays {
     /// Keys and what they do, drawn as two columns (a proportional font cannot align spaces).
     static let helpRows: [(keys: String, action: String)] = [
@@ -68,6 +69,24 @@ enum Overlays {
         [.shape(ShapeDraw(kind: .disc, center: centre, radius: fanRadius + 6, color: Color.black.withAlpha(0.45))),
          .shape(ShapeDraw(kind: .retry(width: 3), center: centre, radius: fanRadius - 6, color: Color.white.withAlpha(0.9)))]
     }
+
+    /// With nothing to show yet, what the window waits for (a manifest on a server that is not
+    /// up yet): a turning arc and one line, large enough to read across a room.
+    static func waiting(for hosts: [String], in viewport: Size, timeMs: Double) -> [DrawCommand] {
+        let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
+        let radius = max(24, min(viewport.width, viewport.height) / 12)
+        let start = (timeMs / 1200).truncatingRemainder(dividingBy: 1)
+        let line = "Waiting for \(hosts.joined(separator: ", ")) …"
+        let size = max(18, min(viewport.width, viewport.height) / 18)
+        return [
+            .shape(ShapeDraw(kind: .arc(start: start, length: 0.25, width: radius / 8), center: centre, radius: radius, color: Color.white.withAlpha(0.8))),
+            .text(TextDraw(text: line, position: Point(x: centre.x, y: centre.y + radius + 2.2 * size), anchor: .bottomCenter,
+                           size: size, color: Color(r: 0.85, g: 0.85, b: 0.85), maxWidth: viewport.width - 40)),
+        ]
+    }
+
+    /// The waiting screen's arc turns at this many frames a second: calm, and nearly free.
+    static let waitingFrameMs = 50.0
 
     static let fanRadius = 25.0
     static let retryRadius = 40.0

@@ -78,7 +78,16 @@ struct SourceList {
     }
 
     private static func loadManifest(_ load: () throws -> Manifest) throws -> Manifest {
-        do { return try load() } catch { throw Unusable(description: "\(error)") }
+        do { return try load() } catch let error as ManifestError {
+            if case .unreachable = error { throw Unreachable(description: "\(error)") }
+            throw Unusable(description: "\(error)")
+        } catch { throw Unusable(description: "\(error)") }
+    }
+
+    /// A manifest on a server that cannot be fetched yet (no network yet, the server down):
+    /// waiting can fix it.
+    struct Unreachable: Error, CustomStringConvertible {
+        let description: String
     }
 
     static func manifestItems(_ manifest: Manifest, logging: Bool = true) -> [SourceItem] {

@@ -77,9 +77,11 @@ extension Manifest {
             switch result {
             case .success(let response):
                 if revalidate, case .staleCache(let error) = response.source {
-                    return completion(.failure(.unreadable(file: url.absoluteString, reason: error.description)))
+                    return completion(.failure(.unreachable(file: url.absoluteString, error: error)))
                 }
                 completion(Result { try parse(response.body, location: response.url) }.mapError { $0 as! ManifestError })
+            case .failure(let error) where error.allowsStaleResponse:
+                completion(.failure(.unreachable(file: url.absoluteString, error: error)))
             case .failure(let error):
                 completion(.failure(.unreadable(file: url.absoluteString, reason: error.description)))
             }

@@ -63,12 +63,16 @@ public enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAManifest(file: String, reason: String)
     /// The file or URL could not be read.
     case unreadable(file: String, reason: String)
+    /// The server could not be reached, or failed, in a way that waiting can fix (no network
+    /// yet, a refused connection, a timeout, a 5xx): try again later.
+    case unreachable(file: String, error: NetworkError)
 
     public var description: String {
         switch self {
         case .syntax(let file, let line, let column, let message): return "\(file):\(line):\(column): \(message)"
         case .notAManifest(let file, let reason): return "\(file): not a manifest: \(reason)"
         case .unreadable(let file, let reason): return "\(file): cannot be read: \(reason)"
+        case .unreachable(let file, let error): return "\(file): cannot be fetched yet: \(error)"
         }
     }
 }

@@ -1,0 +1,53 @@
+import FlyingFox
+import Foundation
+import PhotoCore
+import PhotoServe
+import Testing
+
+/// A kiosk that boots before its network (or its server) waits with a calm screen instead of
+/// exiting, and shows the photos once the manifest comes (docs/behaviour.md §8).
+@Suite(.serialized) struct WaitForNetworkTests {
+    @Test func aKioskStartedBeforeItsServerWaitsThenShowsTheSlideshow() async throws {
+        let dir = try Fixtures.folder()
+        var files: [String: Data] = [:]
+        for i in 0..<2 {
+            let file = dir.appendingPathComponent("\(i).png")
+            try Fixtures.twoTone(file, width: 400, height: 240, first: (200, UInt8(60 + 100 * i), 40), second: (200, UInt8(60 + 100 * i), 40))
+            files["/p/\(i).png"] = try Data(contentsOf: file)
+        }
+        files["/m.json"] = Data(#"{"items": [{"image": "p/0.png"}, {"image": "p/1.png"}]}"#.utf8)
+        let served = files
+        // A port nothing listens on yet: taken from a server started and stopped at once.
+        let probe = try LoopbackServer { _ in HTTPResponse(statusCode: .notFound) }
+        let port = try #require(try await probe.start().port)
+        await probe.stop()
+
+        let events = dir.appendingPathComponent("events.txt"), script = dir.appendingPathComponent("s.txt")
+        let waiting = dir.appendingPathComponent("waiting.png")
+        try "2000 screenshot \(waiting.path)\n16000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let started = ProcessInfo.processInfo.systemUptime
+        async let run = AppProcess.run(["--kiosk", "--slideshow=2", "--size", "800x480", "--events", events.path,
+                                        "--replay", script.path, "--realtime", "http://127.0.0.1:\(port)/m.json"],
+                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        try await Task.sleep(for: .seconds(5))
+        let server = try LoopbackServer(port: UInt16(port)) { request in
+            guard let body = served[request.path] else { return HTTPResponse(statusCode: .notFound) }
+            return HTTPResponse(statusCode: .ok, body: body)
+        }
+        _ = try await server.start()
+        let outcome = try await run
+        await server.stop()
+
+        // It never exited: it ran to the replay's end.
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("waiting for it"), "stderr: \(outcome.stderr)")
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        let shown = lines.first { $0[1] == "image_shown" }.flatMap { Double($0[0]) }
+        #expect(shown.map { $0 - started < 15 } == true, "first photo shown \(shown.map { $0 - started } ?? -1) s after start")
+        #expect(lines.contains { $0[1] == "slide" }, "the slideshow did not start")
+        // The waiting screen: a turning arc at the centre and a line of text below it.
+        let s = try Screenshot(path: waiting.path)
+        #expect(s.whitePixels(Rect(center: Point(x: 400, y: 240), size: Size(width: 120, height: 120))) > 40, "no arc")
+        #expect(s.whitePixels(Rect(x: 150, y: 290, width: 500, height: 80)) > 100, "no line of text")
+    }
+}
