@@ -30,8 +30,8 @@ extension App {
         let sceneItems = shown.map { Item(pixelSize: catalog[$0].pixelSize, name: catalog[$0].image.name, caption: catalog[$0].caption) }
         perform(scene.replaceItems(sceneItems, change: change))
         if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
-        if slideshowAwaitsContent, !shown.isEmpty {
-            slideshowAwaitsContent = false
+        if slides.awaitsContent, !shown.isEmpty {
+            slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)
         }
         ledger.follow(slideshow: slideshow == nil ? [] : Set(shown))

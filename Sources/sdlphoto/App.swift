@@ -9,37 +9,6 @@ import PhotoRender
 /// The main loop: input → scene → display list → draw. It redraws only while something changes
 /// and otherwise sleeps in SDL's event wait, using no CPU. Main thread only.
 final class App {
-    struct Options {
-        var size: Size
-        var fullscreen: Bool
-        var position: (x: Int, y: Int)?
-        var screenshot: String?
-        var screenshotAtMs: Double?
-        var textureBudgetBytes: Int
-        var startIndex: Int?
-        var captions: Bool
-        var stats: Bool
-        var eventsPath: String?
-        var replay: ReplayScript?
-        var frameMs: Double
-        var realtime: Bool
-        var slideshow: SlideshowOptions
-        var startsInSlideshow: Bool
-        var kiosk: Bool
-        var idleMs: Double
-        var rotation: Rotation
-        /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
-        /// window says it waits for them.
-        var waitingFor: [String] = []
-    }
-
-    struct SlideshowOptions {
-        var intervalMs = Slideshow.defaultInterval
-        var transition = Slideshow.Transition.crossfade
-        var shuffle = false
-        var loop = false
-    }
-
     /// Entry point: returns the process exit code.
     static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options) -> Int32 {
         ProcessSignals.prepareForCleanExit()
@@ -84,18 +53,19 @@ final class App {
     private let content: LiveContent?
     var scene: PhotoScene
     var clock: AppClock
-    private var replay: ReplayDriver?
-    private var stats: FrameStats
-    private var showHelp = false
+    var replay: ReplayDriver?
+    var stats: FrameStats
+    let pacer: FramePacer
+    var showHelp = false
     var needsDraw = true
-    private var running = true
+    var running = true
     private var exitCode: Int32 = 0
-    private var firstFrameDrawn = false
+    var firstFrameDrawn = false
     /// Where every item's images stand.
     var ledger = ImageLedger()
     /// When the last frame was drawn (app time).
-    private var lastDrawMs = -Double.infinity
-    private let screenshots = ScreenshotWriter()
+    var lastDrawMs = -Double.infinity
+    let screenshots = ScreenshotWriter()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
     /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
@@ -121,6 +91,10 @@ final class App {
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         replay = options.replay.map(ReplayDriver.init)
         stats = FrameStats(refreshHz: window.refreshRate)
+        pacer = FramePacer(periodMs: stats.refreshMs)
+        slides = SlideshowDriver(settings: .init(intervalMs: options.slideshow.intervalMs, transition: options.slideshow.transition,
+                                                 shuffle: options.slideshow.shuffle, loop: options.slideshow.loop,
+                                                 kiosk: options.kiosk, idleMs: options.idleMs))
     }
 
     private func loop() -> Int32 {
@@ -131,7 +105,7 @@ final class App {
         content?.start(wake: { wakeLoop.wake() })
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
-            if shown.isEmpty { slideshowAwaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+            if shown.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
@@ -145,7 +119,7 @@ final class App {
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
             let wall = MonotonicClock.nowMs()
-            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? cadence.sampleTime(now: wall) : wall)
+            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? pacer.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages()
@@ -189,7 +163,7 @@ final class App {
     /// kiosk's idle timeout or a replay's next event or end, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slideshowWakeMs(at: now), replay.map { $0.wakeTime - now },
+        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
@@ -223,7 +197,6 @@ final class App {
         default:
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
-                if case .resize = input {} else { lastInputMs = now }
                 eventLog?.input(input)
                 guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
@@ -262,12 +235,7 @@ final class App {
 
     // MARK: Slideshow and kiosk
 
-    var slideshow: Slideshow?
-    var slideshowIsAttract = false
-    /// Asked to start in the slideshow with nothing to show yet: it starts when photos come.
-    var slideshowAwaitsContent = false
-    var stoppingPresses: Set<Int> = []
-    var lastInputMs = 0.0
+    var slides: SlideshowDriver
 
     // MARK: Grid thumbnails
 
@@ -291,87 +259,6 @@ final class App {
     var retryPresses: Set<Int> = []
 
     // MARK: Drawing
-
-    /// Nothing to show yet: the manifests given are still to be fetched.
-    var isWaitingForContent: Bool { shown.isEmpty && !options.waitingFor.isEmpty }
-
-    private func draw(at now: Double, continuous: Bool) {
-        lastDrawMs = now
-        let viewport = options.rotation.viewport(window: window.size)
-        var list = slideshow.map { show in
-            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
-        } ?? scene.displayList()
-        if options.captions, slideshow == nil, scene.mode == .browsing, scene.items.indices.contains(scene.currentIndex) {
-            let item = scene.items[scene.currentIndex]
-            list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
-        }
-        if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
-        if isWaitingForContent { list.commands += Overlays.waiting(for: options.waitingFor, in: viewport, timeMs: now) }
-        if showHelp { list.commands += Overlays.help(in: viewport) }
-        if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
-        let drawable = window.drawableSize
-        let ids = shown
-        renderer.draw(list.mapItems { ids.indices.contains($0) ? ids[$0] : -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
-                      rotation: options.rotation.degrees)
-        needsDraw = false
-        takeScreenshots(now: now)
-        window.swap()
-        // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
-        // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
-        renderer.finish()
-        let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : paceWithoutVsync()
-        stats.frameDrawn(atMs: presentedMs, continuous: continuous)
-        if !firstFrameDrawn {
-            firstFrameDrawn = true
-            eventLog?.firstFrame()
-        }
-        if let eventLog {
-            eventLog.framePresented()
-            for d in list.images where d.quality == .full && shown.indices.contains(d.item)
-                && ledger.isReady(ImageKey(item: shown[d.item], quality: .full)) {
-                eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
-            }
-        }
-    }
-
-    /// Presentation times on CLOCK_MONOTONIC.
-    private lazy var cadence = FrameCadence(periodMs: stats.refreshMs)
-
-    /// Without vsync, an animation still runs at the display's rate instead of spinning a core:
-    /// a finished frame waits for its refresh tick, and the wait is first spent copying pixels to
-    /// the GPU, work that would otherwise land in the next frame. Returns when the frame shows.
-    private func paceWithoutVsync() -> Double {
-        if let tick = cadence.tick(after: MonotonicClock.nowMs()) {
-            let spare = tick - MonotonicClock.nowMs() - App.paceMarginMs
-            if spare > App.paceMarginMs, renderer.hasPendingUploads { finishUploads(budgetMs: spare, at: clock.nowMs) }
-        }
-        let finished = MonotonicClock.nowMs()
-        if let tick = cadence.tick(after: finished) {
-            // Sleep wakes late by a fraction of a millisecond; the last stretch is waited out.
-            if tick - finished > App.paceMarginMs { usleep(useconds_t((tick - finished - App.paceMarginMs) * 1000)) }
-            while MonotonicClock.nowMs() < tick {}
-        }
-        return cadence.present(finishedAt: finished)
-    }
-
-    /// How early the pacing wait stops sleeping and starts watching the clock.
-    static let paceMarginMs = 0.3
-
-    private func takeScreenshots(now: Double) {
-        var paths = replay?.takeScreenshots() ?? []
-        if let path = options.screenshot, screenshotIsDue(now: now) {
-            paths.append(path)
-            running = false
-        }
-        guard !paths.isEmpty else { return }
-        let shot = renderer.readPixels()
-        for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
-    }
-
-    private func screenshotIsDue(now: Double) -> Bool {
-        if let at = options.screenshotAtMs { return now >= at }
-        return !loader.isBusy && !renderer.hasPendingUploads && !scene.isAnimating
-    }
 
     private static func makeTextRasterizer() -> TextRasterizing? {
         guard let file = FontLocator.file() else {

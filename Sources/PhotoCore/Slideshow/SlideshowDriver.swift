@@ -1,0 +1,89 @@
+/// Whether a slideshow runs, and the kiosk's attract mode: it starts one (on request, or after
+/// the kiosk's idle time), and the first touch, click, key or wheel while one runs stops it; the
+/// press that stopped it is swallowed to its end, so the scene never sees half a gesture.
+/// The shell tells it of input and time; it answers what to do.
+public struct SlideshowDriver: Sendable {
+    public struct Settings: Sendable, Equatable {
+        public var intervalMs: Double
+        public var transition: Slideshow.Transition
+        public var shuffle: Bool
+        public var loop: Bool
+        /// Kiosk: every slideshow loops, and after `idleMs` without input the attract slideshow starts.
+        public var kiosk: Bool
+        public var idleMs: Double
+
+        public init(intervalMs: Double = Slideshow.defaultInterval, transition: Slideshow.Transition = .crossfade, shuffle: Bool = false,
+                    loop: Bool = false, kiosk: Bool = false, idleMs: Double = 120_000) {
+            self.intervalMs = intervalMs
+            self.transition = transition
+            self.shuffle = shuffle
+            self.loop = loop
+            self.kiosk = kiosk
+            self.idleMs = idleMs
+        }
+    }
+
+    public let settings: Settings
+    /// The slideshow on screen, if one runs.
+    public var show: Slideshow?
+    /// The one running is the kiosk's attract mode: stopping it goes back to the grid's top.
+    public private(set) var isAttract = false
+    /// Asked to start with nothing to show yet: it starts when photos come.
+    public var awaitsContent = false
+    private var stoppingPresses: Set<Int> = []
+    private var lastInputMs = 0.0
+
+    public init(settings: Settings) { self.settings = settings }
+
+    /// Starts a slideshow of `count` photos on `index`; false when there is nothing to show.
+    public mutating func start(on index: Int, count: Int, attract: Bool, seed: UInt64, at now: Double) -> Bool {
+        guard count > 0 else { return false }
+        show = Slideshow(count: count, start: min(max(0, index), count - 1), interval: settings.intervalMs, transition: settings.transition,
+                         shuffle: settings.shuffle, loop: settings.loop || attract || settings.kiosk, seed: seed, now: now)
+        isAttract = attract
+        return true
+    }
+
+    /// Stops it; returns the photo it showed, nil if none ran.
+    public mutating func stop() -> Int? {
+        defer { show = nil }
+        return show?.current
+    }
+
+    /// What the shell does with an input event: pass it on to the scene, swallow it, or swallow
+    /// it and stop the slideshow.
+    public enum Verdict: Equatable, Sendable { case passOn, swallow, stop }
+
+    public mutating func take(_ input: InputEvent, at now: Double) -> Verdict {
+        if case .resize = input {} else { lastInputMs = now }
+        let id: Int? = switch input {
+        case .touch(let t): t.id
+        case .mouseDown, .mouseUp: Touch.mouseID
+        default: nil
+        }
+        if let id, stoppingPresses.contains(id) {
+            if case .touch(let t) = input, t.phase == .ended || t.phase == .cancelled { stoppingPresses.remove(id) }
+            if case .mouseUp = input { stoppingPresses.remove(id) }
+            return .swallow
+        }
+        guard show != nil else { return .passOn }
+        switch input {
+        case .touch(let t) where t.phase == .began: stoppingPresses.insert(t.id)
+        case .mouseDown: stoppingPresses.insert(Touch.mouseID)
+        case .key, .wheel: break
+        default: return .passOn
+        }
+        return .stop
+    }
+
+    /// The kiosk has been idle long enough for the attract slideshow, and none runs.
+    public func attractIsDue(at now: Double) -> Bool {
+        show == nil && settings.kiosk && now - lastInputMs >= settings.idleMs
+    }
+
+    /// How long an idle loop may sleep before the slideshow or the kiosk's idle timer needs it.
+    public func wakeMs(at now: Double) -> Double? {
+        if let show { return show.nextDeadline.map { $0 - now } }
+        return settings.kiosk ? lastInputMs + settings.idleMs - now : nil
+    }
+}

@@ -1,0 +1,67 @@
+import PhotoCore
+import PhotoLoading
+import PhotoRender
+
+/// A frame: the scene's (or the slideshow's) display list with the shell's overlays, drawn,
+/// captured for screenshots, presented on the display's cadence and counted.
+extension App {
+    /// Nothing to show yet: the manifests given are still to be fetched.
+    var isWaitingForContent: Bool { shown.isEmpty && !options.waitingFor.isEmpty }
+
+    func draw(at now: Double, continuous: Bool) {
+        lastDrawMs = now
+        let viewport = options.rotation.viewport(window: window.size)
+        var list = slideshow.map { show in
+            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
+        } ?? scene.displayList()
+        if options.captions, slideshow == nil, scene.mode == .browsing, scene.items.indices.contains(scene.currentIndex) {
+            let item = scene.items[scene.currentIndex]
+            list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
+        }
+        if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
+        if isWaitingForContent { list.commands += Overlays.waiting(for: options.waitingFor, in: viewport, timeMs: now) }
+        if showHelp { list.commands += Overlays.help(in: viewport) }
+        if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
+        let drawable = window.drawableSize
+        let ids = shown
+        renderer.draw(list.mapItems { ids.indices.contains($0) ? ids[$0] : -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
+                      rotation: options.rotation.degrees)
+        needsDraw = false
+        takeScreenshots(now: now)
+        window.swap()
+        // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
+        // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
+        renderer.finish()
+        let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : pacer.present { spareMs in
+            if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
+        }
+        stats.frameDrawn(atMs: presentedMs, continuous: continuous)
+        if !firstFrameDrawn {
+            firstFrameDrawn = true
+            eventLog?.firstFrame()
+        }
+        if let eventLog {
+            eventLog.framePresented()
+            for d in list.images where d.quality == .full && shown.indices.contains(d.item)
+                && ledger.isReady(ImageKey(item: shown[d.item], quality: .full)) {
+                eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
+            }
+        }
+    }
+
+    private func takeScreenshots(now: Double) {
+        var paths = replay?.takeScreenshots() ?? []
+        if let path = options.screenshot, screenshotIsDue(now: now) {
+            paths.append(path)
+            running = false
+        }
+        guard !paths.isEmpty else { return }
+        let shot = renderer.readPixels()
+        for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
+    }
+
+    private func screenshotIsDue(now: Double) -> Bool {
+        if let at = options.screenshotAtMs { return now >= at }
+        return !loader.isBusy && !renderer.hasPendingUploads && !scene.isAnimating
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import PhotoCore
+
+/// Without vsync (SDL's offscreen driver, Xvfb), the program stands in for the display: a
+/// finished frame waits for its refresh tick, and the wait is first spent on work that would
+/// otherwise land in the next frame (copying pixels to the GPU). With real vsync the swap has
+/// already waited and this costs nothing. Presentation times are on CLOCK_MONOTONIC.
+final class FramePacer {
+    private var cadence: FrameCadence
+    /// How early the wait stops sleeping and starts watching the clock (sleep wakes late by a
+    /// fraction of a millisecond).
+    static let marginMs = 0.3
+
+    init(periodMs: Double) { cadence = FrameCadence(periodMs: periodMs) }
+
+    /// When motion is sampled for a frame drawn right after the last one: one period after it.
+    func sampleTime(now: Double) -> Double { cadence.sampleTime(now: now) }
+
+    /// Waits for the frame's tick, giving `spare` the time before it first (ms it may use);
+    /// returns when the frame shows.
+    func present(spare: (Double) -> Void) -> Double {
+        if let tick = cadence.tick(after: MonotonicClock.nowMs()) {
+            let room = tick - MonotonicClock.nowMs() - Self.marginMs
+            if room > Self.marginMs { spare(room) }
+        }
+        let finished = MonotonicClock.nowMs()
+        if let tick = cadence.tick(after: finished) {
+            if tick - finished > Self.marginMs { usleep(useconds_t((tick - finished - Self.marginMs) * 1000)) }
+            while MonotonicClock.nowMs() < tick {}
+        }
+        return cadence.present(finishedAt: finished)
+    }
+}

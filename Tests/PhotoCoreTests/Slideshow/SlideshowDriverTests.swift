@@ -1,0 +1,69 @@
+import Testing
+@testable import PhotoCore
+
+@Suite struct SlideshowDriverTests {
+    func touch(_ phase: TouchPhase, id: Int = 1, at time: Double) -> InputEvent {
+        .touch(Touch(id: id, phase: phase, point: Point(x: 10, y: 10), time: time))
+    }
+
+    @Test func thePressThatStopsASlideshowIsSwallowedToItsEndAndTheNextOneIsNot() {
+        var driver = SlideshowDriver(settings: .init())
+        let r1 = driver.start(on: 2, count: 5, attract: false, seed: 1, at: 0)
+        #expect(r1)
+        let r2 = driver.take(touch(.began, at: 100), at: 100)
+        #expect(r2 == .stop)
+        let r3 = driver.stop()
+        #expect(r3 == 2)
+        let r4 = driver.take(touch(.moved, at: 120), at: 120)
+        #expect(r4 == .swallow)
+        let r5 = driver.take(touch(.ended, at: 140), at: 140)
+        #expect(r5 == .swallow)
+        let r6 = driver.take(touch(.began, at: 200), at: 200)
+        #expect(r6 == .passOn, "no slideshow, a new press")
+    }
+
+    @Test func keysAndTheWheelStopItButAMouseMoveDoesNot() {
+        var driver = SlideshowDriver(settings: .init())
+        _ = driver.start(on: 0, count: 3, attract: false, seed: 1, at: 0)
+        let r7 = driver.take(.mouseMove(Point(x: 1, y: 1), time: 10), at: 10)
+        #expect(r7 == .passOn)
+        let r8 = driver.take(.key("Right", time: 20), at: 20)
+        #expect(r8 == .stop)
+        let r9 = driver.take(.wheel(dx: 0, dy: 1, at: .zero, ctrl: false, time: 30), at: 30)
+        #expect(r9 == .stop)
+    }
+
+    @Test func nothingToShowStartsNothing() {
+        var driver = SlideshowDriver(settings: .init())
+        let r10 = driver.start(on: 0, count: 0, attract: false, seed: 1, at: 0)
+        #expect(!r10)
+        let stopped = driver.stop()
+        #expect(driver.show == nil && stopped == nil)
+    }
+
+    @Test func theKiosksAttractModeIsDueAfterItsIdleTimeAndInputPutsItOff() {
+        var driver = SlideshowDriver(settings: .init(kiosk: true, idleMs: 120_000))
+        #expect(!driver.attractIsDue(at: 119_999))
+        #expect(driver.attractIsDue(at: 120_000))
+        #expect(driver.wakeMs(at: 100_000) == 20_000)
+        _ = driver.take(.key("a", time: 100_000), at: 100_000)
+        #expect(!driver.attractIsDue(at: 120_000), "input puts it off")
+        #expect(driver.attractIsDue(at: 220_000))
+        var plain = SlideshowDriver(settings: .init(kiosk: false))
+        #expect(!plain.attractIsDue(at: 1e9) && plain.wakeMs(at: 0) == nil)
+        _ = plain.start(on: 0, count: 2, attract: false, seed: 1, at: 0)
+        #expect(plain.wakeMs(at: 1000) == Slideshow.defaultInterval - 1000)
+    }
+
+    @Test func attractModeAndTheKioskAlwaysLoop() {
+        var driver = SlideshowDriver(settings: .init(loop: false))
+        _ = driver.start(on: 0, count: 2, attract: true, seed: 1, at: 0)
+        #expect(driver.isAttract && driver.show?.loop == true)
+        var kiosk = SlideshowDriver(settings: .init(loop: false, kiosk: true))
+        _ = kiosk.start(on: 0, count: 2, attract: false, seed: 1, at: 0)
+        #expect(kiosk.show?.loop == true && !kiosk.isAttract)
+        var plain = SlideshowDriver(settings: .init(loop: false))
+        _ = plain.start(on: 0, count: 2, attract: false, seed: 1, at: 0)
+        #expect(plain.show?.loop == false)
+    }
+}
