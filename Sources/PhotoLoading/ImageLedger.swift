@@ -9,6 +9,15 @@ public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(item)/\(quality)" }
 }
 
+/// Part of a zoomed page's photo decoded again at the resolution it is shown at, drawn over the
+/// page's texture: `region` in unit coordinates of the photo, `pixels` on its longer side.
+public struct Detail: Hashable, Sendable {
+    public let item: Int
+    public let region: Rect
+    public let pixels: Int
+    public init(item: Int, region: Rect, pixels: Int) { self.item = item; self.region = region; self.pixels = pixels }
+}
+
 /// What a finished load brought: the photo's own size (what the scene lays out) and the size
 /// of the pixels decoded for its texture.
 public struct Arrival: Equatable, Sendable {
@@ -22,7 +31,7 @@ public struct Arrival: Equatable, Sendable {
 /// what is no longer wanted, telling the scene once. It does no work itself: every call answers
 /// with the actions the shell carries out (loads, cancels, what to tell the scene). Events come
 /// from the scene's requests, the loaders (an image decoded or failed) and the renderer (a
-/// texture finished or was evicted). Main thread only.
+/// texture finished or was evicted). Main thread only. The rules: docs/loading.md.
 public struct ImageLedger {
     public enum Phase: Equatable, Sendable {
         case loading(LoadUrgency)
@@ -48,6 +57,12 @@ public struct ImageLedger {
         case failed(ImageKey, LoadFailure)
         /// Say so once: the item's first failure.
         case report(ImageKey, LoadFailure)
+        /// Put an item's thumbnail in the shared cache, keeping no pixels.
+        case warm(Int)
+        /// Decode a detail; stop one no longer wanted; let the drawn detail go.
+        case loadDetail(Detail)
+        case cancelDetail(Detail)
+        case dropDetail
     }
 
     private(set) var phases: [ImageKey: Phase] = [:]
@@ -67,6 +82,8 @@ public struct ImageLedger {
     private var retries: [ImageKey: PendingRetry] = [:]
     private var failuresInARow: [ImageKey: Int] = [:]
     public var backoff = RetryBackoff()
+    /// The detail wanted for the zoomed page (loading, or drawn once it came); at most one.
+    public private(set) var detail: Detail?
 
     struct PendingRetry: Equatable {
         var due: Double
@@ -99,6 +116,26 @@ public struct ImageLedger {
         phases[key] = nil
         standIns[key] = nil
         return [.cancel(key), .unloaded(key)]
+    }
+
+    /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet.
+    public func warm(_ items: [Int]) -> [Action] {
+        items.filter { !settled.contains($0) }.map { .warm($0) }
+    }
+
+    /// The zoomed page wants `new` drawn over it: it is decoded, and the one it replaces stops.
+    public mutating func want(detail new: Detail) -> [Action] {
+        guard new != detail else { return [] }
+        let old = detail
+        detail = new
+        return (old.map { [.cancelDetail($0)] } ?? []) + [.loadDetail(new)]
+    }
+
+    /// The page changed, zoomed out or moves: no detail. Nothing to do when none was wanted.
+    public mutating func dropDetail() -> [Action] {
+        guard let old = detail else { return [] }
+        detail = nil
+        return [.cancelDetail(old), .dropDetail]
     }
 
     /// A person asked to try a failed download again (the retry glyph): at once, whatever the
@@ -184,6 +221,7 @@ public struct ImageLedger {
         failuresInARow = failuresInARow.filter { !gone.contains($0.key.item) }
         gridCells.subtract(gone)
         slideshowItems.subtract(gone)
+        if let item = detail?.item, gone.contains(item) { detail = nil }
         settled.subtract(gone)
         reported.subtract(gone)
     }

@@ -1,7 +1,7 @@
 import PhotoCore
 
 /// How soon an image is needed, most urgent last. It orders both the network queue and the
-/// decode pool (docs/loading.md).
+/// decode pool (docs/loading.md §2).
 public enum LoadUrgency: Int, Comparable, Sendable, CaseIterable {
     /// Filling the thumbnail cache for cells nobody looks at yet.
     case background

@@ -31,11 +31,6 @@ extension Renderer {
         return detail.map { ($0.item, $0.region) }
     }
 
-    /// Pixels of an item's texture at a quality, nil when none is held.
-    public func textureSize(item: Int, quality: ImageQuality) -> (width: Int, height: Int)? {
-        textures.texture(for: TextureKey(item: item, quality: quality)).map { ($0.width, $0.height) }
-    }
-
     /// Copies detail slices within what is left of the frame's budget (after the photos').
     func continueDetailUpload(until deadline: Double) {
         guard let (upload, region) = detailUpload else { return }

@@ -103,10 +103,6 @@ public final class Renderer {
 
     public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil }
 
-    public func hasTexture(item: Int, quality: ImageQuality) -> Bool {
-        textures.contains(TextureKey(item: item, quality: quality))
-    }
-
     /// Lets go of everything held for an item that is gone (content refreshed): its textures
     /// and any upload still in progress.
     public func discard(items: Set<Int>) {

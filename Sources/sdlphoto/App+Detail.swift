@@ -30,28 +30,20 @@ extension App {
         guard visible.width > 0, visible.height > 0 else { return }
         let unit = frame.unit(of: visible)
         let pixels = Int(min(max(native.width, native.height), shownLonger).rounded(.up))
-        if let wanted = detailWanted, wanted.request.item == id, wanted.request.region.map({ $0.contains(unit) }) ?? false,
+        // The detail wanted still covers what is shown, sharply enough: keep it.
+        if let wanted = ledger.detail, wanted.item == id, wanted.region.contains(unit),
            Double(wanted.pixels) * Self.detailThreshold >= Double(pixels) {
             return
         }
-        if let wanted = detailWanted { loader.cancel(wanted.request) }
         let margin = unit.insetBy(dx: -unit.width * Self.detailMargin, dy: -unit.height * Self.detailMargin)
-        let request = ImageLoader.Request(item: id, quality: .full, region: margin.intersection(.unit))
-        detailWanted = (request, pixels)
-        loader.request(request, pixels: pixels, urgency: .current)
+        apply(ledger.want(detail: Detail(item: id, region: margin.intersection(.unit), pixels: pixels)))
     }
 
-    func dropDetail() {
-        guard detailWanted != nil || renderer.detailRegion != nil else { return }
-        if let wanted = detailWanted { loader.cancel(wanted.request) }
-        detailWanted = nil
-        renderer.dropDetail()
-        needsDraw = true
-    }
+    func dropDetail() { apply(ledger.dropDetail()) }
 
     /// A detail decoded: drawn over its page once uploaded, if it is still the one wanted.
     func receiveDetail(_ result: ImageLoader.Result) {
-        guard result.request == detailWanted?.request else { return }
+        guard let wanted = ledger.detail, result.request.item == wanted.item, result.request.region == wanted.region else { return }
         switch result.outcome {
         case .success(let levels):
             if let region = result.region { renderer.enqueueDetail(item: result.request.item, region: region, levels: levels, opaque: result.opaque) }

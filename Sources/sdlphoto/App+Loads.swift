@@ -4,7 +4,8 @@ import PhotoRender
 
 /// The shell's side of the image ledger: it carries out the ledger's actions (loads, cancels,
 /// what the scene is told) and feeds it the loaders' results and the renderer's uploads and
-/// evictions. Every load of an item's thumbnail or full image starts here, from a ledger action.
+/// evictions. Every load (thumbnail, full image, detail, cache warming) starts here, from a
+/// ledger action.
 extension App {
     func key(_ index: Int, _ quality: ImageQuality) -> ImageKey? {
         shown.indices.contains(index) ? ImageKey(item: shown[index], quality: quality) : nil
@@ -45,6 +46,15 @@ extension App {
                 needsDraw = true
             case .report:
                 break  // said where the error is known: `receiveImages`
+            case .warm(let item):
+                loader.request(.init(item: item, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
+            case .loadDetail(let detail):
+                loader.request(.init(item: detail.item, quality: .full, region: detail.region), pixels: detail.pixels, urgency: .current)
+            case .cancelDetail(let detail):
+                loader.cancel(.init(item: detail.item, quality: .full, region: detail.region))
+            case .dropDetail:
+                renderer.dropDetail()
+                needsDraw = true
             }
         }
     }
@@ -72,11 +82,8 @@ extension App {
     /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
     /// finds them ready, and `thumbs_done` marks the whole grid populated.
     func warmThumbnails(of ids: [Int]) {
-        for id in ids {
-            // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
-            guard catalog[id].usesThumbnailCache else { continue }
-            loader.request(.init(item: id, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
-        }
+        // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
+        apply(ledger.warm(ids.filter { catalog[$0].usesThumbnailCache }))
     }
 
     var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * pointScale).rounded(.up)) }

@@ -244,6 +244,8 @@ final class App {
 
     // MARK: Network pages
 
+    /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
+    var retryPresses: Set<Int> = []
     /// The download progress the last drawn fan showed.
     var drawnFan: (item: Int, received: Int64, total: Int64?)?
     /// The page the texture budget last protected.
@@ -251,12 +253,6 @@ final class App {
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
 
-    // MARK: Detail
-
-    /// The detail asked for (in flight or shown) and the resolution it was decoded at.
-    var detailWanted: (request: ImageLoader.Request, pixels: Int)?
-    /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
-    var retryPresses: Set<Int> = []
 
     // MARK: Drawing
 

@@ -230,3 +230,39 @@ private extension ImageLedger {
         #expect(got36 == [], "prefetches never re-fetch what the texture budget gave back")
     }
 }
+
+@Suite struct ImageLedgerDetailAndWarmingTests {
+    let region = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+
+    @Test func oneDetailAtATimeTheOneItReplacesStops() {
+        var ledger = ImageLedger()
+        let first = Detail(item: 1, region: region, pixels: 3000), second = Detail(item: 1, region: .unit, pixels: 4000)
+        let asked = ledger.want(detail: first)
+        #expect(asked == [.loadDetail(first)])
+        let again = ledger.want(detail: first)
+        #expect(again == [], "the same detail is not asked twice")
+        let replaced = ledger.want(detail: second)
+        #expect(replaced == [.cancelDetail(first), .loadDetail(second)])
+        let dropped = ledger.dropDetail()
+        #expect(dropped == [.cancelDetail(second), .dropDetail])
+        let none = ledger.dropDetail()
+        #expect(none == [] && ledger.detail == nil)
+    }
+
+    @Test func aDetailOfAnItemThatLeftIsForgotten() {
+        var ledger = ImageLedger()
+        _ = ledger.want(detail: Detail(item: 3, region: region, pixels: 2000))
+        ledger.forget(items: [2])
+        #expect(ledger.detail != nil)
+        ledger.forget(items: [3])
+        #expect(ledger.detail == nil)
+    }
+
+    @Test func onlyThumbnailsNotSettledAreWarmed() {
+        var ledger = ImageLedger()
+        ledger.warmed(1)
+        _ = ledger.want(thumb(2), .visible)
+        _ = ledger.received(thumb(2), .failure(.undecodable))
+        #expect(ledger.warm([0, 1, 2, 3]) == [.warm(0), .warm(3)])
+    }
+}
