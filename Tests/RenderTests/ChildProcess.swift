@@ -22,7 +22,6 @@ final class ChildProcess: @unchecked Sendable {
 
     let command: [String]
     private let process = Process()
-    private let exited = DispatchGroup()
     private let drained = DispatchGroup()
     private var output = Data(), errors = Data()
 
@@ -35,14 +34,14 @@ final class ChildProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        exited.enter()
-        process.terminationHandler = { [exited] _ in exited.leave() }
-        do {
-            try process.run()
-        } catch {
-            exited.leave()
-            throw error
-        }
+        // A child inherits the signal mask of the thread that starts it, and Swift's concurrency
+        // threads block nearly every signal: a shell started from one never heard SIGCHLD and
+        // waited for ever in `wait`. The child starts with none blocked, as from a terminal.
+        var none = sigset_t(), previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
         // Until the end of both pipes, which comes when the child (and anything it started that
         // kept them) has closed them.
         read(out) { [self] data in output = data }
@@ -63,8 +62,13 @@ final class ChildProcess: @unchecked Sendable {
     /// Sends SIGTERM.
     func terminate() { process.terminate() }
 
-    /// Blocks until the child has exited; false if it is still running after `timeout`.
-    func waitForExit(timeout: TimeInterval) -> Bool { exited.wait(timeout: .now() + timeout) == .success }
+    /// Blocks until the child has exited (looking every 20 ms); false if it is still running
+    /// after `timeout`.
+    func waitForExit(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
 
     /// Waits on a thread of its own, so that Swift's few cooperative threads (which the
     /// loopback servers of other tests run on) are never blocked.
@@ -77,12 +81,12 @@ final class ChildProcess: @unchecked Sendable {
     /// Blocks until the child has exited and both pipes are read to their end, and returns all
     /// it wrote. Throws `TimedOut`, after ending the child, if that takes longer than `timeout`.
     func outcome(timeout: TimeInterval) throws -> Outcome {
-        let deadline = DispatchTime.now() + timeout
-        guard exited.wait(timeout: deadline) == .success, drained.wait(timeout: deadline) == .success else {
+        let deadline = Date().addingTimeInterval(timeout)
+        guard waitForExit(timeout: timeout), drained.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success else {
             // A hung child is killed outright (it may not heed SIGTERM) and reaped.
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
-                _ = exited.wait(timeout: .now() + 10)
+                _ = waitForExit(timeout: 10)
             }
             throw TimedOut(command: command)
         }
