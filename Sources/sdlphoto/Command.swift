@@ -254,10 +254,32 @@ struct SDLPhoto: ParsableCommand {
 }
 
 extension SDLPhoto {
-    /// `--slideshow[=SECONDS]` (docs/behaviour.md §9): alone it means the default interval. Only the `=` form
-    /// takes a value, so `--slideshow photo.jpg` keeps photo.jpg as a source.
+    /// `--slideshow[=SECONDS]` (docs/behaviour.md §9): alone it means the default interval; a
+    /// number after it, with `=` or a space, is the interval (`--slideshow 2`), and anything else
+    /// after it stays what it is (`--slideshow photos/` keeps the folder as a source).
     static func withDefaultSlideshow(_ arguments: [String]) -> [String] {
-        arguments.map { $0 == "--slideshow" ? "--slideshow=\(Slideshow.defaultInterval / 1000)" : $0 }
+        var result: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--" {
+                result += arguments[i...]
+                break
+            }
+            guard argument == "--slideshow" else {
+                result.append(argument)
+                i += 1
+                continue
+            }
+            if i + 1 < arguments.count, let seconds = Double(arguments[i + 1]), seconds.isFinite {
+                result.append("--slideshow=\(arguments[i + 1])")
+                i += 2
+            } else {
+                result.append("--slideshow=\(Slideshow.defaultInterval / 1000)")
+                i += 1
+            }
+        }
+        return result
     }
 }
 
