@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 7's measurements, driven by bench/network-stream (read the protocol there).
+"""The network measurements, driven by bench/network-stream (read the protocol there).
 
     network-measure.py BINARY CORPUS SCRATCH [--size WxH] [--frames-size WxH ...]
 
