@@ -68,14 +68,19 @@ extension App {
         case .full:
             // The page's pixels at rest, one texel to a pixel: the cheapest draw there is, and
             // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
-            // over. A slideshow has no detail: it keeps up to a 2x zoom where that costs no
-            // slower decode (a JPEG's DCT scale lands between the two). Never more than one
-            // texture may hold.
+            // over. A slideshow's cross-fade, slide or cut shows the photo fitted and still, so
+            // it takes the same size (fitted to the window once the header is read, when the
+            // photo's size is not known yet); Ken Burns zooms in past a fill, so it keeps up to
+            // twice the window where that costs no slower decode. Never more than one texture may hold.
             let drawable = window.drawableSize
+            let viewport = options.rotation.viewport(window: window.size)
             let window = max(drawable.width, drawable.height)
             let side = min(renderer.maxTextureSize, 2 * window)
-            let pixels = slideshow == nil ? min(side, restingSide(of: index) ?? side) : side
-            loader.request(.init(item: key.item, quality: .full), pixels: pixels, sharpAt: min(pixels, window), urgency: urgency)
+            let zooms = slideshow?.transition == .kenburns
+            let pixels = zooms ? side : min(side, restingSide(of: index) ?? side)
+            let box = zooms || slideshow == nil ? nil
+                : PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up)))
+            loader.request(.init(item: key.item, quality: .full), pixels: pixels, sharpAt: min(pixels, window), fitting: box, urgency: urgency)
         }
     }
 

@@ -92,9 +92,10 @@ final class ImageLoader: @unchecked Sendable {
 
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
-    /// `sharpAt`. A request in flight is not repeated (asked again, it only moves up); whether
-    /// to ask at all is the ledger's decision.
-    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, urgency: LoadUrgency) {
+    /// `sharpAt`; with `fitting`, no larger than the photo fitted into that box (its size read
+    /// from the header first). A request in flight is not repeated (asked again, it only moves
+    /// up); whether to ask at all is the ledger's decision.
+    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: PixelSize? = nil, urgency: LoadUrgency) {
         let priority = Self.decodePriority(urgency)
         lock.lock()
         let known = items.indices.contains(request.item)
@@ -124,17 +125,24 @@ final class ImageLoader: @unchecked Sendable {
             }
         case .file(let path):
             pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
-                let limit = request.quality == .thumbnail ? 2 * pixels : pixels
-                let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt) }
+                let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(path: path) })
+                let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
                     .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
                 return ImageLoader.mipmapped(request, decoded.map(\.image), size: { try? decoded.get().originalSize })
             }
         case .url(let url):
-            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, urgency: urgency, priority: priority)
+            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority)
         }
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, urgency: LoadUrgency, priority: DecodePriority) {
+    /// `pixels`, or less: the longer side of a photo of `size` fitted into `box`.
+    static func fitted(_ pixels: Int, into box: PixelSize?, size: () -> PixelSize?) -> Int {
+        guard let box, let size = size(), size.width > 0, size.height > 0 else { return pixels }
+        let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
+        return min(pixels, Int((Double(max(size.width, size.height)) * scale).rounded(.up)))
+    }
+
+    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: PixelSize?, urgency: LoadUrgency, priority: DecodePriority) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()
@@ -166,8 +174,8 @@ final class ImageLoader: @unchecked Sendable {
             case .success(let response):
                 self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
                     let bytes = [UInt8](response.body)
-                    let limit = request.quality == .thumbnail ? 2 * pixels : pixels
-                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt) }
+                    let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(data: bytes) })
+                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
                     return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(data: bytes) })
