@@ -73,7 +73,7 @@ public struct ImageLedger {
     private var reported: Set<Int> = []
     /// The page window last followed (item → offset from the page on screen; nil: the grid),
     /// and the page whose neighbours were prefetched.
-    private var window: [Int: Int]?? = .none
+    private var window: [Int: Int]?? = .some(nil)
     private var prefetchedAround: Int?
     /// Grid cells on screen, and a running slideshow's photos: what else still wants its images.
     private var gridCells: Set<Int> = []
@@ -81,6 +81,9 @@ public struct ImageLedger {
     /// Failed downloads to try again, each at most once pending, and failures in a row.
     private var retries: [ImageKey: PendingRetry] = [:]
     private var failuresInARow: [ImageKey: Int] = [:]
+    /// Hosts whose last download failed in a way waiting can fix: their next success brings
+    /// their pending retries forward.
+    private var downHosts: Set<String> = []
     public var backoff = RetryBackoff()
     /// The detail wanted for the zoomed page (loading, or drawn once it came); at most one.
     public private(set) var detail: Detail?
@@ -88,7 +91,6 @@ public struct ImageLedger {
     struct PendingRetry: Equatable {
         var due: Double
         var host: String?
-        var urgency: LoadUrgency
     }
 
     public init() {}
@@ -153,23 +155,24 @@ public struct ImageLedger {
     /// answer is dropped. A download that failed in a way waiting can fix is tried again after
     /// 1 s, 2 s, 4 s ... 60 s; any download from its host that succeeds brings that forward to now.
     public mutating func received(_ key: ImageKey, _ outcome: Result<Arrival, LoadFailure>, at now: Double = 0, host: String? = nil) -> [Action] {
-        guard case .loading(let urgency) = phases[key] else { return [] }
+        guard case .loading = phases[key] else { return [] }
         if key.quality == .thumbnail { settled.insert(key.item) }
         standIns[key] = nil
         switch outcome {
         case .success(let arrival):
             phases[key] = .uploading(arrival)
             failuresInARow[key] = nil
-            if let host {
+            if let host, downHosts.remove(host) != nil {
                 for (other, retry) in retries where retry.host == host && retry.due > now { retries[other]?.due = now }
             }
             return []
         case .failure(let failure):
             phases[key] = .failed(failure)
             if failure == .network {
+                if let host { downHosts.insert(host) }
                 let failures = (failuresInARow[key] ?? 0) + 1
                 failuresInARow[key] = failures
-                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host, urgency: urgency)
+                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host)
             }
             var actions: [Action] = [.failed(key, failure)]
             if reported.insert(key.item).inserted { actions.append(.report(key, failure)) }
@@ -239,23 +242,27 @@ public struct ImageLedger {
         if self.window != .some(window) {
             self.window = .some(window)
             prefetchedAround = nil
-            for (key, phase) in phases where key.quality == .full {
+            for (key, phase) in phases {
                 guard case .loading(let urgency) = phase else { continue }
-                guard let offset = window?[key.item] else {
-                    actions += cancel(key)
+                let offset = window?[key.item]
+                let wanted: LoadUrgency
+                switch (key.quality, offset.map(abs)) {
+                case (.full, nil):
+                    // A running slideshow still wants its photos, whatever the page.
+                    if !slideshowItems.contains(key.item) { actions += cancel(key) }
                     continue
+                case (.full, 0?): wanted = max(urgency, .current)
+                case (.full, 1?): wanted = .neighbour
+                case (.full, _): wanted = .prefetch
+                // A page's thumbnail is its placeholder while it is the page or beside it; a page
+                // swiped past keeps no placeholder urgency.
+                case (.thumbnail, 0?): wanted = .currentPlaceholder
+                case (.thumbnail, 1?): wanted = .neighbourPlaceholder
+                case (.thumbnail, _): wanted = min(urgency, .visible)
                 }
-                let wanted: LoadUrgency = switch abs(offset) { case 0: max(urgency, .current); case 1: .neighbour; default: .prefetch }
                 if wanted != urgency {
                     phases[key] = .loading(wanted)
                     actions.append(.reprioritize(key, wanted))
-                }
-            }
-            if let current = window?.first(where: { $0.value == 0 })?.key {
-                let placeholder = ImageKey(item: current, quality: .thumbnail)
-                if case .loading(let urgency) = phases[placeholder], urgency < .currentPlaceholder {
-                    phases[placeholder] = .loading(.currentPlaceholder)
-                    actions.append(.reprioritize(placeholder, .currentPlaceholder))
                 }
             }
         }
@@ -275,7 +282,17 @@ public struct ImageLedger {
     public mutating func follow(gridCells cells: Set<Int>) { gridCells = cells }
 
     /// A running slideshow's photos (their full images are wanted); none when it stops.
-    public mutating func follow(slideshow items: Set<Int>) { slideshowItems = items }
+    /// When it stops, its full images still loading outside the page window stop too.
+    public mutating func follow(slideshow items: Set<Int>) -> [Action] {
+        let dropped = slideshowItems.subtracting(items)
+        slideshowItems = items
+        var actions: [Action] = []
+        for item in dropped {
+            if case .some(.some(let window)) = window, window[item] != nil { continue }
+            actions += cancel(ImageKey(item: item, quality: .full))
+        }
+        return actions
+    }
 
     /// Whether anything still shows or will show the image: the page on screen and the two on
     /// each side, a grid cell on screen, a running slideshow.
@@ -294,9 +311,16 @@ public struct ImageLedger {
         for (key, retry) in retries.sorted(by: { $0.value.due < $1.value.due }) where retry.due <= now && isWanted(key) {
             retries[key] = nil
             phases[key] = nil
-            actions += want(key, retry.urgency)
+            actions += want(key, urgencyNow(key))
         }
         return actions
+    }
+
+    /// How urgent a retried image is now, not when it failed: the page it was on may be gone.
+    /// A slideshow's photos come back as prefetches (the slideshow raises the one it needs next).
+    private func urgencyNow(_ key: ImageKey) -> LoadUrgency {
+        if case .some(.some(let window)) = window, let offset = window[key.item] { return .forScene(key.quality, offset: offset) }
+        return key.quality == .thumbnail ? .visible : .prefetch
     }
 
     /// When the next wanted retry is due (ms), for a loop that sleeps until then.

@@ -32,13 +32,23 @@ private final class SaidKinds: @unchecked Sendable {
 }
 
 /// Writes each record as one `sdlphoto: message` line to stderr, in one write so that lines
-/// from several threads never interleave. Records below `logLevel` are dropped (`--verbose`
-/// lowers it to `.info`).
+/// from several threads never interleave. Records below `threshold` are dropped; it can be
+/// lowered after the bootstrap (`--verbose`, which a config file may also set, is known only once
+/// the arguments are read, and lines may come before that).
 public struct StderrLogHandler: LogHandler {
-    public var logLevel: Logger.Level
+    public static var threshold: Logger.Level {
+        get { level.value }
+        set { level.value = newValue }
+    }
+    private static let level = LevelBox()
+
+    public var logLevel: Logger.Level {
+        get { Self.threshold }
+        set {}
+    }
     public var metadata: Logger.Metadata = [:]
 
-    public init(logLevel: Logger.Level = .notice) { self.logLevel = logLevel }
+    public init() {}
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -48,5 +58,15 @@ public struct StderrLogHandler: LogHandler {
     public func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
                     file: String, function: String, line: UInt) {
         FileHandle.standardError.write(Data("sdlphoto: \(message)\n".utf8))
+    }
+}
+
+// Sendable: `stored` is only touched under `lock`.
+private final class LevelBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = Logger.Level.notice
+    var value: Logger.Level {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

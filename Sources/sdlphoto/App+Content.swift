@@ -6,6 +6,10 @@ import PhotoRender
 /// flickers; the scene keeps the photo on screen.
 extension App {
     func applyContent(_ items: [SourceItem], at now: Double) {
+        if !waitingFor.isEmpty {
+            waitingFor = []
+            needsDraw = true
+        }
         let change = ContentChange(old: shown.map { catalog[$0].identity }, new: items.map(\.identity))
         var newShown: [Int] = [], added: [SourceItem] = []
         for (position, item) in items.enumerated() {
@@ -34,7 +38,7 @@ extension App {
             slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)
         }
-        ledger.follow(slideshow: slideshow == nil ? [] : Set(shown))
+        apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(shown)))
         gridOnScreen = nil
         budgetPage = nil
         warmThumbnails(of: Array(catalog.indices.suffix(added.count)))

@@ -6,7 +6,7 @@ import PhotoRender
 /// captured for screenshots, presented on the display's cadence and counted.
 extension App {
     /// Nothing to show yet: the manifests given are still to be fetched.
-    var isWaitingForContent: Bool { shown.isEmpty && !options.waitingFor.isEmpty }
+    var isWaitingForContent: Bool { shown.isEmpty && !waitingFor.isEmpty }
 
     func draw(at now: Double, continuous: Bool) {
         lastDrawMs = now
@@ -19,7 +19,7 @@ extension App {
             list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
         }
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
-        if isWaitingForContent { list.commands += Overlays.waiting(for: options.waitingFor, in: viewport, timeMs: now) }
+        if isWaitingForContent { list.commands += Overlays.waiting(for: waitingFor, in: viewport, timeMs: now) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize

@@ -14,7 +14,7 @@ extension App {
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
         guard slides.start(on: index, count: shown.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
               let show = slides.show else { return }
-        ledger.follow(slideshow: Set(shown))
+        apply(ledger.follow(slideshow: Set(shown)))
         eventLog?.slide(show.current)
         needsDraw = true
     }
@@ -23,7 +23,7 @@ extension App {
     func stopSlideshow() {
         let attract = slides.isAttract
         guard let current = slides.stop() else { return }
-        ledger.follow(slideshow: [])
+        apply(ledger.follow(slideshow: []))
         perform(attract ? scene.showGridTop() : scene.openPage(current))
         needsDraw = true
     }
@@ -42,7 +42,7 @@ extension App {
     /// Each frame: keep the shown and the next photo loading, tell the slideshow which are ready
     /// or failed, move it on, and start attract mode after the kiosk's idle time.
     func runSlideshow(at now: Double) {
-        if slides.attractIsDue(at: now) { startSlideshow(on: 0, attract: true, at: now) }
+        if slides.attractIsDue(at: now, photos: shown.count) { startSlideshow(on: 0, attract: true, at: now) }
         guard var show = slideshow else { return }
         for (index, urgency) in [(show.current, LoadUrgency.current), (show.next, .neighbour)] {
             guard let index, let key = key(index, .full) else { continue }

@@ -92,6 +92,7 @@ final class App {
         replay = options.replay.map(ReplayDriver.init)
         stats = FrameStats(refreshHz: window.refreshRate)
         pacer = FramePacer(periodMs: stats.refreshMs)
+        waitingFor = options.waitingFor
         slides = SlideshowDriver(settings: .init(intervalMs: options.slideshow.intervalMs, transition: options.slideshow.transition,
                                                  shuffle: options.slideshow.shuffle, loop: options.slideshow.loop,
                                                  kiosk: options.kiosk, idleMs: options.idleMs))
@@ -163,7 +164,7 @@ final class App {
     /// kiosk's idle timeout or a replay's next event or end, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now), replay.map { $0.wakeTime - now },
+        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
@@ -236,6 +237,9 @@ final class App {
     // MARK: Slideshow and kiosk
 
     var slides: SlideshowDriver
+    /// Hosts of manifests still to come, with nothing else to show: the waiting screen. The first
+    /// content that arrives ends the wait for good (an emptied list later shows the empty grid).
+    var waitingFor: [String]
 
     // MARK: Grid thumbnails
 

@@ -111,7 +111,7 @@ struct SDLPhoto: ParsableCommand {
     }
 
     mutating func run() throws {
-        Log.bootstrap(verbose: verbose)
+        Log.setVerbose(verbose)
         let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
@@ -230,6 +230,7 @@ struct SDLPhoto: ParsableCommand {
 
     /// Bad arguments exit 2 (docs/behaviour.md §13), not ArgumentParser's 64.
     static func main() {
+        Log.bootstrap()
         do {
             let arguments: [String]
             do {

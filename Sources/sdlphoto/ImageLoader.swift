@@ -75,6 +75,7 @@ final class ImageLoader: @unchecked Sendable {
     private var inFlight: Set<Request> = []
     private var transfers: [Request: Transfer] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
+    private var nextTransferToken = 0
     private(set) var pool: DecodePool<Request, Result>!
 
     init(items: [SourceItem], thumbnails: ThumbnailCache, network: DataLoading?, wake: @escaping @Sendable () -> Void) {
@@ -156,6 +157,10 @@ final class ImageLoader: @unchecked Sendable {
             progress[request.item] = (0, nil)
             lock.unlock()
         }
+        lock.lock()
+        nextTransferToken += 1
+        let token = nextTransferToken
+        lock.unlock()
         let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
             guard tracksProgress, let self else { return }
             self.lock.lock()
@@ -163,9 +168,11 @@ final class ImageLoader: @unchecked Sendable {
             self.lock.unlock()
             self.wake()
         }, completion: { [weak self] response in
-            guard let self else { return }
+            // A cancelled transfer's answer is nobody's: the request may already be asked again,
+            // with a transfer of its own.
+            guard let self, response.failureIsCancel == false else { return }
             self.lock.lock()
-            self.transfers[request] = nil
+            if self.transfers[request]?.token == token { self.transfers[request] = nil }
             self.lock.unlock()
             switch response {
             case .failure(let error):
@@ -183,7 +190,7 @@ final class ImageLoader: @unchecked Sendable {
             }
         })
         lock.lock()
-        if inFlight.contains(request) { transfers[request] = Transfer(handle: handle, priority: transferPriority) }
+        if inFlight.contains(request) { transfers[request] = Transfer(handle: handle, priority: transferPriority, token: token) }
         lock.unlock()
     }
 
@@ -224,8 +231,10 @@ final class ImageLoader: @unchecked Sendable {
     /// A transfer in flight and the priority it has now.
     private final class Transfer {
         let handle: TransferHandle
+        /// Which `fetch` made it: a late answer clears only its own transfer.
+        let token: Int
         private var priority: TransferPriority
-        init(handle: TransferHandle, priority: TransferPriority) { self.handle = handle; self.priority = priority }
+        init(handle: TransferHandle, priority: TransferPriority, token: Int) { self.handle = handle; self.priority = priority; self.token = token }
 
         func raise(to higher: TransferPriority) {
             guard higher > priority else { return }
@@ -344,5 +353,12 @@ final class ImageLoader: @unchecked Sendable {
         guard inFlight.remove(result.request) != nil else { return }
         if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
         inbox.append(result)
+    }
+}
+
+private extension Swift.Result where Failure == NetworkError {
+    var failureIsCancel: Bool {
+        if case .failure(.cancelled) = self { return true }
+        return false
     }
 }

@@ -43,6 +43,8 @@ final class LiveContent: @unchecked Sendable {
     private var segments: [Segment]
     private var published: [SourceItem]
     private var rescan: DispatchWorkItem?
+    /// A once-a-second look at the machine's network runs (one at most).
+    private var watchingNetwork = false
     private var watcher: FolderWatcher?
     /// Guarded by `lock`: the newest list not yet taken by the main loop.
     private let lock = NSLock()
@@ -114,7 +116,11 @@ final class LiveContent: @unchecked Sendable {
     /// While a manifest waits after failures, a change in the machine's network (checked every
     /// second) fetches it at once instead of at the end of its backoff.
     private func watchNetwork(_ last: String) {
-        guard segments.contains(where: { $0.remote != nil && $0.failures > 0 }) else { return }
+        guard segments.contains(where: { $0.remote != nil && $0.failures > 0 }) else {
+            watchingNetwork = false
+            return
+        }
+        watchingNetwork = true
         queue.asyncAfter(deadline: .now() + 1) { [weak self] in
             guard let self else { return }
             let now = NetworkSigns.read()
@@ -155,7 +161,7 @@ final class LiveContent: @unchecked Sendable {
             let wait = backoff.delay(afterFailures: segments[i].failures)
             let kept = segments[i].listing.items.isEmpty ? "still waiting" : "keeping the last list"
             Log.error("cannot refresh: \(error); \(kept), next try in \(Int(wait)) s")
-            if !wasWaiting { watchNetwork(NetworkSigns.read()) }
+            if !wasWaiting, !watchingNetwork { watchNetwork(NetworkSigns.read()) }
         }
         scheduleFetch(i)
     }

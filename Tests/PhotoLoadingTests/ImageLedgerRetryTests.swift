@@ -22,13 +22,13 @@ private extension ImageLedger {
 @Suite struct ImageLedgerRetryTests {
     @Test func aFailedDownloadStillWantedIsTriedAgainAfter1Then2Then4Seconds() {
         var ledger = ImageLedger()
-        ledger.follow(slideshow: [1])
+        _ = ledger.follow(slideshow: [1])
         ledger.fail(full(1), at: 0)
         #expect(ledger.nextRetry == 1000)
         let early = ledger.retriesDue(at: 999)
         #expect(early == [])
         let first = ledger.retriesDue(at: 1000)
-        #expect(first == [.load(full(1), .neighbour)])
+        #expect(first == [.load(full(1), .prefetch)], "a slideshow's photo comes back as a prefetch; the slideshow raises the one it needs")
         _ = ledger.received(full(1), .failure(.network), at: 1100, host: host)
         #expect(ledger.nextRetry == 3100)
         _ = ledger.retriesDue(at: 3100)
@@ -38,7 +38,7 @@ private extension ImageLedger {
 
     @Test func theWaitStopsGrowingAtAMinute() {
         var ledger = ImageLedger()
-        ledger.follow(slideshow: [1])
+        _ = ledger.follow(slideshow: [1])
         var now = 0.0
         for _ in 0..<10 {
             ledger.fail(full(1), at: now)
@@ -53,7 +53,7 @@ private extension ImageLedger {
 
     @Test func failuresThatWaitingCannotFixAreNotTriedAgainByThemselves() {
         var ledger = ImageLedger()
-        ledger.follow(slideshow: [1, 2])
+        _ = ledger.follow(slideshow: [1, 2])
         ledger.fail(full(1), .gone, at: 0)
         ledger.fail(full(2), .undecodable, at: 0, host: nil)
         #expect(ledger.nextRetry == nil)
@@ -81,16 +81,16 @@ private extension ImageLedger {
         var ledger = ImageLedger()
         ledger.follow(gridCells: [3])
         #expect(ledger.isWanted(thumb(3)) && !ledger.isWanted(full(3)) && !ledger.isWanted(thumb(4)))
-        ledger.follow(slideshow: [3])
+        _ = ledger.follow(slideshow: [3])
         #expect(ledger.isWanted(full(3)))
-        ledger.follow(slideshow: [])
+        _ = ledger.follow(slideshow: [])
         ledger.follow(gridCells: [])
         #expect(!ledger.isWanted(thumb(3)))
     }
 
     @Test func aSuccessFromTheSameHostBringsEveryPendingRetryForwardToNow() {
         var ledger = ImageLedger()
-        ledger.follow(slideshow: [1, 2, 3, 4])
+        _ = ledger.follow(slideshow: [1, 2, 3, 4])
         for _ in 0..<5 { // five failures in a row: 16 s to wait
             ledger.fail(full(1), at: 0)
             _ = ledger.retriesDue(at: ledger.nextRetry!)
@@ -106,9 +106,40 @@ private extension ImageLedger {
         #expect(ledger.retryIsPending(full(3)) == false && ledger.isLoading(full(3)))
     }
 
+    @Test func aSuccessFromAHostThatWasNotDownBringsNothingForward() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(slideshow: [1, 2])
+        ledger.fail(full(1), at: 0)
+        _ = ledger.retriesDue(at: 1000)
+        _ = ledger.received(full(1), .failure(.network), at: 1000, host: host)  // 2 s to wait
+        _ = ledger.want(full(2), .neighbour)
+        _ = ledger.received(full(2), .success(photo), at: 1100, host: host)   // the host is down: now
+        let now = ledger.retriesDue(at: 1100)
+        #expect(ledger.loads(now) == [full(1)])
+        _ = ledger.received(full(1), .failure(.network), at: 1200, host: host) // fails again: 4 s
+        _ = ledger.want(full(3), .neighbour)
+        _ = ledger.received(full(3), .success(photo), at: 1300, host: host)   // down again, so now
+        let again = ledger.retriesDue(at: 1300)
+        #expect(ledger.loads(again) == [full(1)])
+        _ = ledger.received(full(1), .failure(.gone), at: 1400, host: host)
+        _ = ledger.want(full(4), .neighbour)
+        _ = ledger.received(full(4), .success(photo), at: 1500, host: host)
+        #expect(ledger.nextRetry == nil, "a 404 is not brought forward by anything")
+    }
+
+    @Test func aRetryHasTheUrgencyOfWhereItsPhotoIsNowNotWhereItFailed() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(page: [5: 0])
+        _ = ledger.want(full(5), .current)
+        _ = ledger.received(full(5), .failure(.network), at: 0, host: host)
+        _ = ledger.follow(page: [4: 0, 5: 1])  // the person swiped back: 5 is a neighbour now
+        let due = ledger.retriesDue(at: 1000)
+        #expect(due == [.load(full(5), .neighbour)])
+    }
+
     @Test func atMostOneRetryIsPendingPerImageAndAForgottenItemHasNone() {
         var ledger = ImageLedger()
-        ledger.follow(slideshow: [1])
+        _ = ledger.follow(slideshow: [1])
         ledger.fail(full(1), at: 0)
         ledger.fail(full(1), at: 10)  // asked again while failed: nothing new starts
         #expect(ledger.nextRetry == 1000)

@@ -191,13 +191,43 @@ private extension ImageLedger {
         #expect(again == [], "nothing changes while the page stays")
     }
 
-    @Test func backInTheGridEveryFullImageInFlightStops() {
+    @Test func backInTheGridEveryFullImageInFlightStopsButASlideshowsPhotos() {
         var ledger = ImageLedger()
+        _ = ledger.follow(page: [1: 0, 2: 1, 3: 2])
         _ = ledger.want(full(1), .current)
         _ = ledger.want(thumb(1), .currentPlaceholder)
+        _ = ledger.want(full(3), .prefetch)
+        _ = ledger.follow(slideshow: [3])
         ledger.makeReady(full(2))
         let actions = ledger.follow(page: nil)
-        #expect(actions == [.cancel(full(1)), .unloaded(full(1))], "thumbnails and textures stay")
+        #expect(Set(actions) == [.cancel(full(1)), .unloaded(full(1)), .reprioritize(thumb(1), .visible)],
+                "the thumbnail stays, as a grid cell's; textures and the slideshow's photo stay")
+    }
+
+    @Test func startingInTheGridCancelsNothing() {
+        var ledger = ImageLedger()
+        _ = ledger.want(full(0), .current)  // a slideshow started on the grid asks for its first photo
+        let actions = ledger.follow(page: nil)
+        #expect(actions == [])
+    }
+
+    @Test func aPageSwipedPastKeepsNoPlaceholderUrgency() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(page: [1: 0, 2: 1])
+        _ = ledger.want(thumb(1), .currentPlaceholder)
+        _ = ledger.want(thumb(2), .neighbourPlaceholder)
+        let actions = ledger.follow(page: [1: -2, 2: -1, 3: 0, 4: 1, 5: 2])
+        #expect(actions == [.reprioritize(thumb(1), .visible)], "1 is two pages back: a cell's urgency; 2 is still beside the page")
+        #expect(ledger.phase(of: thumb(2)) == .loading(.neighbourPlaceholder))
+    }
+
+    @Test func aStoppedSlideshowsPhotosStillLoadingStopUnlessThePageShowsThem() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(slideshow: [1, 2, 3])
+        for item in [1, 2, 3] { _ = ledger.want(full(item), .neighbour) }
+        _ = ledger.follow(page: [2: 0])
+        let actions = ledger.follow(slideshow: [])
+        #expect(Set(actions) == [.cancel(full(1)), .unloaded(full(1)), .cancel(full(3)), .unloaded(full(3))])
     }
 
     @Test func thePagesPlaceholderStillOnItsWayGoesFirstWhenThePageComesOnScreen() {

@@ -76,14 +76,16 @@ public struct SlideshowDriver: Sendable {
         return .stop
     }
 
-    /// The kiosk has been idle long enough for the attract slideshow, and none runs.
-    public func attractIsDue(at now: Double) -> Bool {
-        show == nil && settings.kiosk && now - lastInputMs >= settings.idleMs
+    /// The kiosk has been idle long enough for the attract slideshow, none runs, and there are
+    /// `photos` to show.
+    public func attractIsDue(at now: Double, photos: Int) -> Bool {
+        show == nil && settings.kiosk && photos > 0 && now - lastInputMs >= settings.idleMs
     }
 
-    /// How long an idle loop may sleep before the slideshow or the kiosk's idle timer needs it.
-    public func wakeMs(at now: Double) -> Double? {
+    /// How long an idle loop may sleep before the slideshow or the kiosk's idle timer needs it
+    /// (with no photos, the idle timer has nothing to start).
+    public func wakeMs(at now: Double, photos: Int) -> Double? {
         if let show { return show.nextDeadline.map { $0 - now } }
-        return settings.kiosk ? lastInputMs + settings.idleMs - now : nil
+        return settings.kiosk && photos > 0 ? lastInputMs + settings.idleMs - now : nil
     }
 }
