@@ -6,7 +6,8 @@ import PhotoRender
 /// flickers; the scene keeps the photo on screen.
 extension App {
     func applyContent(_ items: [SourceItem], at now: Double) {
-        if !waitingFor.isEmpty {
+        let wasWaiting = !waitingFor.isEmpty
+        if wasWaiting {
             waitingFor = []
             needsDraw = true
         }
@@ -34,6 +35,8 @@ extension App {
         let sceneItems = shown.map { Item(pixelSize: catalog[$0].pixelSize, name: catalog[$0].image.name, caption: catalog[$0].caption) }
         perform(scene.replaceItems(sceneItems, change: change))
         if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
+        // The first photos after a wait: `--start N` opens its page now, as it would have at start.
+        if wasWaiting, let start = options.startIndex, shown.indices.contains(start) { perform(scene.openPage(start)) }
         if slides.awaitsContent, !shown.isEmpty {
             slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)

@@ -50,4 +50,39 @@ import Testing
         #expect(s.whitePixels(Rect(center: Point(x: 400, y: 240), size: Size(width: 120, height: 120))) > 40, "no arc")
         #expect(s.whitePixels(Rect(x: 150, y: 290, width: 500, height: 80)) > 100, "no line of text")
     }
+
+    /// `--start N` given while the manifest is still to come opens page N once it comes.
+    @Test func startOpensItsPageOnceTheManifestComes() async throws {
+        let dir = try Fixtures.folder()
+        var files: [String: Data] = [:]
+        for (i, colour) in [(0, (UInt8(220), UInt8(40), UInt8(40))), (1, (UInt8(40), UInt8(200), UInt8(60)))] {
+            let file = dir.appendingPathComponent("\(i).png")
+            try Fixtures.twoTone(file, width: 400, height: 240, first: colour, second: colour)
+            files["/p/\(i).png"] = try Data(contentsOf: file)
+        }
+        files["/m.json"] = Data(#"{"items": [{"image": "p/0.png", "width": 400, "height": 240}, {"image": "p/1.png", "width": 400, "height": 240}]}"#.utf8)
+        let served = files
+        let probe = try LoopbackServer { _ in HTTPResponse(statusCode: .notFound) }
+        let port = try #require(try await probe.start().port)
+        await probe.stop()
+        let shot = dir.appendingPathComponent("page.png"), script = dir.appendingPathComponent("s.txt")
+        try "7000 screenshot \(shot.path)\n7100 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        async let run = AppProcess.run(["--start", "2", "--size", "800x480", "--replay", script.path, "--realtime",
+                                        "http://127.0.0.1:\(port)/m.json"],
+                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        try await Task.sleep(for: .seconds(2))
+        let server = try LoopbackServer(port: UInt16(port)) { request in
+            guard let body = served[request.path] else { return HTTPResponse(statusCode: .notFound) }
+            return HTTPResponse(statusCode: .ok, body: body)
+        }
+        _ = try await server.start()
+        let outcome = try await run
+        await server.stop()
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        // Page 2 fills the window's middle: the green photo, not the grid or the red one.
+        let s = try Screenshot(path: shot.path)
+        let middle = Rect(x: 300, y: 180, width: 200, height: 120)
+        let green = s.looks(middle, like: (40, 200, 60))
+        #expect(green, "the middle shows \(s.mean(middle))")
+    }
 }
