@@ -5,12 +5,6 @@ import PhotoRender
 /// Pages whose photo comes over the network: the progress fan, the retry glyph and the taps on
 /// it, prefetching around the current page and cancelling what is far from it.
 extension App {
-    /// Whether the item with identity `id` comes over the network at that quality.
-    func isFromNetwork(_ id: Int, _ quality: ImageQuality) -> Bool {
-        if case .url = catalog[id].location(for: quality) { return true }
-        return false
-    }
-
     /// The fan on screen is not the one last drawn: it moves, or its last bytes came in. Once
     /// they are all in, the picture holds still while the photo decodes and frames stop, leaving
     /// both cores to the decode.

@@ -16,20 +16,13 @@ extension App {
         var replay: ReplayScript?
         var frameMs: Double
         var realtime: Bool
-        var slideshow: SlideshowOptions
+        /// The slideshow's interval, transition and order, and the kiosk's attract mode.
+        var slideshow: SlideshowDriver.Settings
         var startsInSlideshow: Bool
         var kiosk: Bool
-        var idleMs: Double
         var rotation: Rotation
         /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
         /// window says it waits for them.
         var waitingFor: [String] = []
-    }
-
-    struct SlideshowOptions {
-        var intervalMs = Slideshow.defaultInterval
-        var transition = Slideshow.Transition.crossfade
-        var shuffle = false
-        var loop = false
     }
 }

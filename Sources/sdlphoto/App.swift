@@ -93,9 +93,7 @@ final class App {
         stats = FrameStats(refreshHz: window.refreshRate)
         pacer = FramePacer(periodMs: stats.refreshMs)
         waitingFor = options.waitingFor
-        slides = SlideshowDriver(settings: .init(intervalMs: options.slideshow.intervalMs, transition: options.slideshow.transition,
-                                                 shuffle: options.slideshow.shuffle, loop: options.slideshow.loop,
-                                                 kiosk: options.kiosk, idleMs: options.idleMs))
+        slides = SlideshowDriver(settings: options.slideshow)
     }
 
     private func loop() -> Int32 {

@@ -187,11 +187,10 @@ struct SDLPhoto: ParsableCommand {
             replay: script,
             frameMs: frameMs,
             realtime: realtime,
-            slideshow: App.SlideshowOptions(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000,
-                                            transition: transition, shuffle: shuffle, loop: loop),
+            slideshow: SlideshowDriver.Settings(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000, transition: transition,
+                                                shuffle: shuffle, loop: loop, kiosk: kiosk, idleMs: idle * 1000),
             startsInSlideshow: slideshow != nil,
             kiosk: kiosk,
-            idleMs: idle * 1000,
             rotation: Rotation(degrees: rotate),
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),

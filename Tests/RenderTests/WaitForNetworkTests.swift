@@ -7,6 +7,26 @@ import Testing
 /// A kiosk that boots before its network (or its server) waits with a calm screen instead of
 /// exiting, and shows the photos once the manifest comes (docs/behaviour.md §8).
 @Suite(.serialized) struct WaitForNetworkTests {
+    /// Runs the program on a manifest at `/m.json` of a loopback server that starts `seconds`
+    /// after it, serving `files` (path → body), and waits for the program to end.
+    static func run(_ arguments: [String], serving files: [String: Data], after seconds: Double, in dir: URL) async throws -> AppProcess.Outcome {
+        // A port nothing listens on yet: taken from a server started and stopped at once.
+        let probe = try LoopbackServer { _ in HTTPResponse(statusCode: .notFound) }
+        let port = try #require(try await probe.start().port)
+        await probe.stop()
+        async let run = AppProcess.run(arguments + ["http://127.0.0.1:\(port)/m.json"],
+                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        try await Task.sleep(for: .seconds(seconds))
+        let server = try LoopbackServer(port: UInt16(port)) { request in
+            guard let body = files[request.path] else { return HTTPResponse(statusCode: .notFound) }
+            return HTTPResponse(statusCode: .ok, body: body)
+        }
+        _ = try await server.start()
+        let outcome = try await run
+        await server.stop()
+        return outcome
+    }
+
     @Test func aKioskStartedBeforeItsServerWaitsThenShowsTheSlideshow() async throws {
         let dir = try Fixtures.folder()
         var files: [String: Data] = [:]
@@ -16,27 +36,12 @@ import Testing
             files["/p/\(i).png"] = try Data(contentsOf: file)
         }
         files["/m.json"] = Data(#"{"items": [{"image": "p/0.png"}, {"image": "p/1.png"}]}"#.utf8)
-        let served = files
-        // A port nothing listens on yet: taken from a server started and stopped at once.
-        let probe = try LoopbackServer { _ in HTTPResponse(statusCode: .notFound) }
-        let port = try #require(try await probe.start().port)
-        await probe.stop()
-
         let events = dir.appendingPathComponent("events.txt"), script = dir.appendingPathComponent("s.txt")
         let waiting = dir.appendingPathComponent("waiting.png")
         try "2000 screenshot \(waiting.path)\n16000 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let started = ProcessInfo.processInfo.systemUptime
-        async let run = AppProcess.run(["--kiosk", "--slideshow=2", "--size", "800x480", "--events", events.path,
-                                        "--replay", script.path, "--realtime", "http://127.0.0.1:\(port)/m.json"],
-                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
-        try await Task.sleep(for: .seconds(5))
-        let server = try LoopbackServer(port: UInt16(port)) { request in
-            guard let body = served[request.path] else { return HTTPResponse(statusCode: .notFound) }
-            return HTTPResponse(statusCode: .ok, body: body)
-        }
-        _ = try await server.start()
-        let outcome = try await run
-        await server.stop()
+        let outcome = try await Self.run(["--kiosk", "--slideshow=2", "--size", "800x480", "--events", events.path,
+                                          "--replay", script.path, "--realtime"], serving: files, after: 5, in: dir)
 
         // It never exited: it ran to the replay's end.
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
@@ -61,23 +66,10 @@ import Testing
             files["/p/\(i).png"] = try Data(contentsOf: file)
         }
         files["/m.json"] = Data(#"{"items": [{"image": "p/0.png", "width": 400, "height": 240}, {"image": "p/1.png", "width": 400, "height": 240}]}"#.utf8)
-        let served = files
-        let probe = try LoopbackServer { _ in HTTPResponse(statusCode: .notFound) }
-        let port = try #require(try await probe.start().port)
-        await probe.stop()
         let shot = dir.appendingPathComponent("page.png"), script = dir.appendingPathComponent("s.txt")
         try "7000 screenshot \(shot.path)\n7100 quit\n".write(to: script, atomically: true, encoding: .utf8)
-        async let run = AppProcess.run(["--start", "2", "--size", "800x480", "--replay", script.path, "--realtime",
-                                        "http://127.0.0.1:\(port)/m.json"],
-                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
-        try await Task.sleep(for: .seconds(2))
-        let server = try LoopbackServer(port: UInt16(port)) { request in
-            guard let body = served[request.path] else { return HTTPResponse(statusCode: .notFound) }
-            return HTTPResponse(statusCode: .ok, body: body)
-        }
-        _ = try await server.start()
-        let outcome = try await run
-        await server.stop()
+        let outcome = try await Self.run(["--start", "2", "--size", "800x480", "--replay", script.path, "--realtime"],
+                                         serving: files, after: 2, in: dir)
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         // Page 2 fills the window's middle: the green photo, not the grid or the red one.
         let s = try Screenshot(path: shot.path)
