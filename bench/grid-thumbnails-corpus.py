@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Photo-like 12 MP JPEGs for bench/grid-thumbnails: corpus.py DIR N [JOBS].
 
-4000x3000, quality 90, 4:2:0; a blurred low-frequency scene (gradient + ellipses/rectangles),
+4000x3000 (or $CORPUS_SIZE, e.g. 6000x4000), quality 90, 4:2:0; a blurred low-frequency scene (gradient + ellipses/rectangles),
 sharp lines at full resolution, then Gaussian luma + chroma noise like a sensor's, so they
 compress like real photos (about 3-6 MB). Deterministic per index. Every 5th (i % 5 == 2) has
 EXIF Orientation 6 or 8 (alternating), the rest 1; every 3rd (i % 3 == 0) embeds a 160x120 EXIF
@@ -13,7 +13,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 import piexif
 
-W, H, PAD = 4000, 3000, 256
+W, H = (int(v) for v in os.environ.get("CORPUS_SIZE", "4000x3000").split("x"))
+PAD = 256
 _noise = None
 
 def noise():

@@ -1,12 +1,89 @@
 import CGLES3
 import PhotoCore
 
-/// Shader variants compiled before the first frame, not in the middle of an animation.
+/// Shader variants compiled while the program is idle, not in the middle of an animation and
+/// not before the first photo: llvmpipe compiles a variant the first time it meets a
+/// combination of program and state (40-90 ms each, about 0.6 s for all of them with an empty
+/// Mesa shader cache, a few ms each from a warm one). The first frames compile only what they
+/// draw; the rest follow one at a time between frames (docs/behaviour.md §12, Shader variants).
 extension Renderer {
-    /// Draws one pixel in each program and blend state the app draws with. llvmpipe compiles a
-    /// shader variant the first time it meets a combination (40-90 ms, or a few ms from its disk
-    /// cache): met mid-animation, that is a dropped frame; met here, it delays the first frame.
-    func compileDrawStates() {
+    enum Blend { case none, over, add }
+
+    /// One combination to compile: a program, a blend state, and the texture sampling it meets.
+    struct DrawState {
+        let program: GLProgram
+        let blend: Blend
+        let texture: WarmTexture?
+        let over: WarmTexture?
+    }
+
+    /// Sampled through its mip levels (a photo drawn smaller than its pixels), from its base
+    /// level only (one texel per pixel or magnified), or a texture with no mip levels (text).
+    enum WarmTexture { case mipmapped, magnified, plain }
+
+    /// Every state the app draws with, those an animation meets soonest first: the thumbnail
+    /// giving way to its full image, then a photo flying or fading over the grid, then the rest.
+    var allDrawStates: [DrawState] {
+        var states: [DrawState] = []
+        for texture in [WarmTexture.magnified, .mipmapped] {
+            states += [WarmTexture.magnified, .mipmapped].map { DrawState(program: imageCrossfade, blend: .none, texture: texture, over: $0) }
+        }
+        for texture in [WarmTexture.magnified, .mipmapped] {
+            states += [DrawState(program: imageOpaque, blend: .none, texture: texture, over: nil),
+                       DrawState(program: image, blend: .over, texture: texture, over: nil),
+                       DrawState(program: imageTinted, blend: .none, texture: texture, over: nil),
+                       DrawState(program: imageTinted, blend: .over, texture: texture, over: nil),
+                       DrawState(program: imageTinted, blend: .add, texture: texture, over: nil)]
+        }
+        return states + [DrawState(program: solid, blend: .over, texture: nil, over: nil),
+                         DrawState(program: shape, blend: .over, texture: nil, over: nil),
+                         DrawState(program: text, blend: .over, texture: .plain, over: nil)]
+    }
+
+    /// Draw states not compiled yet.
+    public var hasDrawStatesToWarm: Bool { !statesToWarm.isEmpty }
+
+    /// Compiles the next `count` draw states by drawing one pixel in each. Call between frames:
+    /// the pixel lands in the back buffer, which the next frame clears.
+    public func warmDrawStates(_ count: Int = 1) {
+        guard !statesToWarm.isEmpty else { return }
+        let textures = warmTextures ?? makeWarmTextures()
+        warmTextures = textures
+        let saved = (physical, drawable)
+        physical = (1, 1)
+        drawable = physical
+        glViewport(0, 0, 1, 1)
+        glBindVertexArray(vertexArray)
+        for state in statesToWarm.prefix(count) { draw(state, textures) }
+        statesToWarm.removeFirst(min(count, statesToWarm.count))
+        glFinish()
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        (physical, drawable) = saved
+        if statesToWarm.isEmpty { warmTextures = nil }
+    }
+
+    private func draw(_ state: DrawState, _ textures: [WarmTexture: GLTexture]) {
+        switch state.blend {
+        case .none: glDisable(GLenum(GL_BLEND))
+        case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        }
+        use(state.program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+        if let over = state.over.flatMap({ textures[$0] }) {
+            glActiveTexture(GLenum(GL_TEXTURE1))
+            glBindTexture(GLenum(GL_TEXTURE_2D), over.id)
+            glUniform1i(state.program.location("u_over"), 1)
+        }
+        if let texture = state.texture.flatMap({ textures[$0] }) {
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+            glUniform1i(state.program.location("u_texture"), 0)
+        }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    private func makeWarmTextures() -> [WarmTexture: GLTexture] {
         let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
         let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
         // The same texture drawn magnified: sampled from its base level only, another variant.
@@ -20,37 +97,6 @@ extension Renderer {
             plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
         }
         magnified.sample(texelsPerPixel: 0)
-        enum Blend { case none, over, add }
-        var states: [(GLProgram, Blend, GLTexture?, GLTexture?)] = [(text, .over, plain, nil), (solid, .over, nil, nil), (shape, .over, nil, nil)]
-        for texture in [mipmapped, magnified] {
-            states += [(imageOpaque, .none, texture, nil), (imageTinted, .none, texture, nil), (imageTinted, .over, texture, nil),
-                       (imageTinted, .add, texture, nil), (image, .over, texture, nil)]
-            // A thumbnail giving way to its full image: each of the two may be magnified or not.
-            states += [mipmapped, magnified].map { (imageCrossfade, .none, texture, $0) }
-        }
-        physical = (1, 1)
-        drawable = physical
-        glViewport(0, 0, 1, 1)
-        glBindVertexArray(vertexArray)
-        for (program, blend, texture, over) in states {
-            switch blend {
-            case .none: glDisable(GLenum(GL_BLEND))
-            case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-            }
-            use(program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
-            if let over {
-                glActiveTexture(GLenum(GL_TEXTURE1))
-                glBindTexture(GLenum(GL_TEXTURE_2D), over.id)
-                glUniform1i(program.location("u_over"), 1)
-            }
-            if let texture {
-                glActiveTexture(GLenum(GL_TEXTURE0))
-                glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-                glUniform1i(program.location("u_texture"), 0)
-            }
-            glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        }
-        glFinish()
+        return [.mipmapped: mipmapped, .magnified: magnified, .plain: plain]
     }
 }

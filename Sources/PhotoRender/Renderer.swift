@@ -12,6 +12,9 @@ public final class Renderer {
     let shape: GLProgram
     let text: GLProgram
     var vertexArray: GLuint = 0
+    /// Shader variants still to compile, and the tiny textures that compile them.
+    var statesToWarm: [DrawState] = []
+    var warmTextures: [WarmTexture: GLTexture]?
     let textures: TextureStore
     let texts: TextCache
     private(set) var frame = 0
@@ -25,7 +28,7 @@ public final class Renderer {
     /// The largest texture side this GL accepts.
     public let maxTextureSize: Int
 
-    public init(textRasterizer: TextRasterizing?, textureBudgetBytes: Int) throws {
+    public init(textRasterizer: TextRasterizing?, textureBudgetBytes: Int = TextureBudget.minimumBytes) throws {
         func program(_ fragment: String) throws -> GLProgram {
             guard let vs = EmbeddedShaders.sources["quad.vert"], let fs = EmbeddedShaders.sources[fragment] else {
                 throw RenderError("shader \(fragment) is not embedded in this build")
@@ -45,7 +48,7 @@ public final class Renderer {
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
         glGenVertexArrays(1, &vertexArray)
-        compileDrawStates()
+        statesToWarm = allDrawStates
     }
 
     deinit { glDeleteVertexArrays(1, &vertexArray) }
@@ -116,10 +119,11 @@ public final class Renderer {
     /// Bytes of photo textures on the GPU now.
     public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) }
 
-    /// Evicts least recently drawn photos beyond the budget; `protected` items stay.
+    /// Evicts least recently drawn photos beyond `budget` bytes; `protected` items stay.
     @discardableResult
-    public func enforceTextureBudget(protecting protected: Set<Int>) -> [TextureKey] {
-        textures.evict(protecting: protected)
+    public func enforceTextureBudget(_ budget: Int, protecting protected: Set<Int>) -> [TextureKey] {
+        textures.budget = budget
+        return textures.evict(protecting: protected)
     }
 
     // MARK: Drawing

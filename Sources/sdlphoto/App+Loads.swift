@@ -66,22 +66,21 @@ extension App {
         case .thumbnail:
             loader.request(.init(item: key.item, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency)
         case .full:
-            // The page's pixels at rest, one texel to a pixel: the cheapest draw there is, and
-            // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
-            // over. A slideshow's cross-fade, slide or cut shows the photo fitted and still, so
-            // it takes the same size (fitted to the window once the header is read, when the
-            // photo's size is not known yet); Ken Burns zooms in past a fill, so it keeps up to
-            // twice the window where that costs no slower decode. Never more than one texture may hold.
-            let drawable = window.drawableSize
-            let viewport = options.rotation.viewport(window: window.size)
-            let window = max(drawable.width, drawable.height)
-            let side = min(renderer.maxTextureSize, 2 * window)
-            let zooms = slideshow?.transition == .kenburns
-            let pixels = zooms ? side : min(side, restingSide(of: index) ?? side)
-            let box = zooms || slideshow == nil ? nil
-                : PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up)))
-            loader.request(.init(item: key.item, quality: .full), pixels: pixels, sharpAt: min(pixels, window), fitting: box, urgency: urgency)
+            let page = pageRequest(at: index)
+            loader.request(.init(item: key.item, quality: .full), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency)
         }
+    }
+
+    /// The size the full image of the page at scene position `index` is asked for.
+    func pageRequest(at index: Int) -> PageRequest {
+        let drawable = window.drawableSize
+        let viewport = options.rotation.viewport(window: window.size)
+        return PageRequest(drawable: PixelSize(width: drawable.width, height: drawable.height),
+                           viewport: PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up))),
+                           maxTextureSize: renderer.maxTextureSize,
+                           restingSide: scene.items.indices.contains(index)
+                               ? PageRequest.restingSide(pixelSize: scene.items[index].pixelSize, viewport: viewport, pointScale: pointScale) : nil,
+                           slideshow: slideshow?.transition)
     }
 
     /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
@@ -91,15 +90,16 @@ extension App {
         apply(ledger.warm(ids.filter { catalog[$0].usesThumbnailCache }))
     }
 
+    /// What the window can show next (the default texture budget).
+    var textureNeed: TextureBudget {
+        let drawable = window.drawableSize
+        let viewport = options.rotation.viewport(window: window.size)
+        return TextureBudget(drawable: PixelSize(width: drawable.width, height: drawable.height), cellPixels: thumbnailPixels,
+                             layout: scene.grid.layout, viewportHeight: viewport.height)
+    }
+
     var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * pointScale).rounded(.up)) }
 
-    /// The longer side in drawable pixels of the page at scene position `index` at its rest
-    /// zoom, once the photo's size is known.
-    private func restingSide(of index: Int) -> Int? {
-        guard let size = scene.items[index].pixelSize, !size.isEmpty else { return nil }
-        let rest = ZoomLevel.initialFrame(pixelSize: size, viewport: options.rotation.viewport(window: window.size)).size
-        return Int((max(rest.width, rest.height) * pointScale).rounded(.up))
-    }
 
     /// What the loaders finished: into the ledger, and decoded pixels on their way to the GPU.
     func receiveImages() {
@@ -179,7 +179,8 @@ extension App {
         let current = scene.currentIndex
         var protected = [current - 1, current, current + 1]
         if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
-        for texture in renderer.enforceTextureBudget(protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
+        let budget = options.textureBudgetBytes ?? textureNeed.bytes
+        for texture in renderer.enforceTextureBudget(budget, protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }
     }

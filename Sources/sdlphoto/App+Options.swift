@@ -8,7 +8,8 @@ extension App {
         var position: (x: Int, y: Int)?
         var screenshot: String?
         var screenshotAtMs: Double?
-        var textureBudgetBytes: Int
+        /// nil: the budget follows the window (`TextureBudget`).
+        var textureBudgetBytes: Int?
         var startIndex: Int?
         var captions: Bool
         var stats: Bool

@@ -12,6 +12,11 @@ final class App {
     /// Entry point: returns the process exit code.
     static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options) -> Int32 {
         ProcessSignals.prepareForCleanExit()
+        var items = items
+        _ = EarlyPage.startIndex(items: &items, options: options)
+        let waker = LoopWaker()
+        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
+        let early = EarlyPage.start(items: items, options: options, loader: loader)
         let window: Window
         do {
             window = try Window(.init(size: options.size, fullscreen: options.fullscreen, position: options.position))
@@ -21,7 +26,7 @@ final class App {
         }
         let renderer: Renderer
         do {
-            renderer = try Renderer(textRasterizer: App.makeTextRasterizer(), textureBudgetBytes: options.textureBudgetBytes)
+            renderer = try Renderer(textRasterizer: App.makeTextRasterizer())
         } catch {
             Log.error("\(error)")
             return 1
@@ -33,7 +38,9 @@ final class App {
                 return 2
             }
         }
-        return App(items: items, network: network, content: content, options: options, window: window, renderer: renderer, events: events).loop()
+        let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
+        early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
+        return app.loop()
     }
 
     let options: Options
@@ -72,7 +79,7 @@ final class App {
     /// two sooner, and a late frame of a still picture is not seen.
     static let restingUploadBudgetMs = 16.0
 
-    private init(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
+    private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
         catalog = items
         self.content = content
         shown = Array(items.indices)
@@ -83,8 +90,8 @@ final class App {
         self.eventLog = events
         source = EventSource(windowSize: { [unowned window] in window.size })
         injector = EventInjector(windowSize: { [unowned window] in window.size })
-        let wake = source
-        loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { wake.wake() })
+        self.loader = loader
+        waker.attach(source)
         let sceneItems = items.map { Item(pixelSize: $0.pixelSize, name: $0.image.name, caption: $0.caption) }
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
@@ -112,7 +119,7 @@ final class App {
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
-            let busy = wantsFrame(at: clock.nowMs, replayDraws: replayDraws) || renderer.hasPendingUploads
+            let busy = wantsFrame(at: clock.nowMs, replayDraws: replayDraws) || renderer.hasPendingUploads || mayWarmDrawStates
             let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
@@ -140,6 +147,7 @@ final class App {
                 drewLastIteration = true
             } else {
                 drewLastIteration = false
+                if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
             }
             if textureBudgetDue { enforceTextureBudget() }
             if clock.isVirtual {
@@ -221,6 +229,14 @@ final class App {
                 else { stopSlideshow() }
             }
         }
+    }
+
+    /// Shader variants the first frames did not need compile one at a time while nothing moves,
+    /// once the photo on screen is in (before, they would take cores from its decode).
+    var mayWarmDrawStates: Bool {
+        guard renderer.hasDrawStatesToWarm, firstFrameDrawn else { return false }
+        guard scene.mode == .browsing, let id = currentID else { return true }
+        return !ledger.isLoading(ImageKey(item: id, quality: .full))
     }
 
     /// Drawable pixels per window point (2 on a HiDPI display).

@@ -61,8 +61,8 @@ struct SDLPhoto: ParsableCommand {
     @Option(name: .customLong("at"), help: "With --screenshot: take it at this many ms of app time.")
     var atMs: Double?
 
-    @Option(help: "GPU texture memory budget in MiB.")
-    var textureBudget: Int = 512
+    @Option(help: "GPU texture memory budget in MiB (default: what the window shows next, docs/behaviour.md §7).")
+    var textureBudget: Int?
 
     @Option(help: "Open photo N (1-based) directly in the browser, with no grid behind it.")
     var start: Int?
@@ -100,10 +100,11 @@ struct SDLPhoto: ParsableCommand {
     /// The same ranges as a config file's (one table, `ConfigArguments.schema`).
     func validate() throws {
         var values: [(String, ConfigValue)] = [
-            ("frame-ms", .float(frameMs)), ("texture-budget", .integer(textureBudget)), ("refresh", .float(refresh)),
+            ("frame-ms", .float(frameMs)), ("refresh", .float(refresh)),
             ("disk-cache", .integer(diskCache)), ("idle", .float(idle)), ("rotate", .integer(rotate)),
         ]
         if let start { values.append(("start", .integer(start))) }
+        if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
         if let slideshow { values.append(("slideshow", .float(slideshow))) }
         for (key, value) in values {
             if let complaint = ConfigArguments.schema.complaint(about: value, key: key) { throw ValidationError(complaint) }
@@ -179,7 +180,7 @@ struct SDLPhoto: ParsableCommand {
             position: position.map { ($0.x, $0.y) },
             screenshot: screenshot,
             screenshotAtMs: atMs,
-            textureBudgetBytes: textureBudget * 1024 * 1024,
+            textureBudgetBytes: textureBudget.map { $0 * 1024 * 1024 },
             startIndex: start.map { $0 - 1 },
             captions: captions,
             stats: stats,

@@ -91,17 +91,25 @@ final class ImageLoader: @unchecked Sendable {
         })
     }
 
+    /// Where a full image will be shown, so that it is decoded no larger: in `viewport`
+    /// (drawable pixels) fitted, or at the browser's rest zoom (a long image at width fit).
+    struct Fitting: Sendable, Equatable {
+        let viewport: PixelSize
+        let restZoom: Bool
+    }
+
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
-    /// `sharpAt`; with `fitting`, no larger than the photo fitted into that box (its size read
-    /// from the header first). A request in flight is not repeated (asked again, it only moves
-    /// up); whether to ask at all is the ledger's decision.
-    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: PixelSize? = nil, urgency: LoadUrgency) {
+    /// `sharpAt`; with `fitting`, no larger than the photo shown there (its size read from the
+    /// header first). A request in flight or finished and not yet taken is not repeated (asked
+    /// again, it only moves up); whether to ask at all is the ledger's decision.
+    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Fitting? = nil, urgency: LoadUrgency) {
         let priority = Self.decodePriority(urgency)
         lock.lock()
         let known = items.indices.contains(request.item)
         let waiting = inFlight.contains(request)
-        let isNew = known && inFlight.insert(request).inserted
+        let done = inbox.contains { $0.request == request }
+        let isNew = known && !done && inFlight.insert(request).inserted
         let item = known ? items[request.item] : nil
         let transfer = waiting ? transfers[request] : nil
         lock.unlock()
@@ -136,14 +144,17 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    /// `pixels`, or less: the longer side of a photo of `size` fitted into `box`.
-    static func fitted(_ pixels: Int, into box: PixelSize?, size: () -> PixelSize?) -> Int {
+    /// `pixels`, or less: the longer side of a photo of `size` as shown in `box`.
+    static func fitted(_ pixels: Int, into box: Fitting?, size: () -> PixelSize?) -> Int {
         guard let box, let size = size(), size.width > 0, size.height > 0 else { return pixels }
-        let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
+        let image = Size(width: Double(size.width), height: Double(size.height))
+        let viewport = Size(width: Double(box.viewport.width), height: Double(box.viewport.height))
+        let scale = box.restZoom ? ZoomLevel(pixelSize: image, viewport: viewport).initial
+            : min(viewport.width / image.width, viewport.height / image.height)
         return min(pixels, Int((Double(max(size.width, size.height)) * scale).rounded(.up)))
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: PixelSize?, urgency: LoadUrgency, priority: DecodePriority) {
+    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()

@@ -66,10 +66,10 @@ public struct PagerModel: Equatable, Sendable {
         settle(to: target, at: time)
     }
 
-    /// Keyboard paging: settles onto `page` from wherever the strip is.
-    public mutating func go(to page: Int, at time: Double) {
+    /// Moves onto `page` from wherever the strip is: a settle when `animated`, else a cut.
+    public mutating func go(to page: Int, at time: Double, animated: Bool = true) {
         let target = clamp(page, 0, count - 1)
-        if abs(target - index) > 1 {
+        if !animated || abs(target - index) > 1 {
             // Jumps (Home, End) cut: a 250 ms slide across many pages would be a blur.
             index = target; restOffset = 0; settle = nil; dragStart = nil
             return

@@ -99,9 +99,10 @@ public struct PhotoScene: Equatable, Sendable {
         if pager.isSettling || pager.isDragging || !zoom.isSettled(at: now) { return true }
         if grid.isMoving(at: now) || grid.showsIndicator(at: now) { return true }
         // In the grid only cells on screen fade; a thumbnail arriving off screen needs no frame,
-        // nor does a neighbour's full image arriving beside the page on screen.
+        // nor does one arriving under the browser's pages (a page shows its placeholder at
+        // once), nor a neighbour's full image arriving beside the page on screen.
         let cells = mode == .grid ? grid.visibleRange(at: now) : nil
-        let fading = thumbnailArrivals.contains { i, t in now - t < Self.thumbnailFadeDuration && cells?.contains(i) != false }
+        let fading = mode != .browsing && thumbnailArrivals.contains { i, t in now - t < Self.thumbnailFadeDuration && cells?.contains(i) != false }
             || fullArrivals.contains { i, t in now - t < Self.fullImageCrossFadeDuration && pageIsOnScreen(i) }
         return fading
     }

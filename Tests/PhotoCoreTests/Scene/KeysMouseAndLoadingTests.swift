@@ -15,13 +15,12 @@ import Testing
         #expect(d.scene.mode == .browsing && d.scene.currentIndex == 2)
     }
 
-    @Test func arrowKeysPageAndHomeEndJump() {
+    @Test func arrowKeysPageAtOnceAndHomeEndJump() {
         var d = browser()
         d.send(.key("Right", time: d.time))
-        #expect(d.scene.currentIndex == 2)  // changes when the settle ends
-        d.wait(PagerModel.settleDuration)
-        #expect(d.scene.currentIndex == 3)
-        d.send(.key("PageUp", time: d.time)); d.wait(300)
+        #expect(d.scene.currentIndex == 3 && !d.scene.pager.isSettling)
+        #expect(d.scene.pager.pageOrigin(3, at: d.time) == 0)
+        d.send(.key("PageUp", time: d.time))
         #expect(d.scene.currentIndex == 2)
         d.send(.key("End", time: d.time))
         #expect(d.scene.currentIndex == 4)
@@ -117,6 +116,13 @@ import Testing
         d.send(.itemLoaded(index: page, quality: .full, pixelSize: Size(width: 4000, height: 3000), time: d.time))
         #expect(d.scene.isAnimating)
         d.wait(PhotoScene.fullImageCrossFadeDuration)
+        #expect(!d.scene.isAnimating)
+    }
+
+    @Test func aThumbnailArrivingUnderTheBrowserNeedsNoFrames() {
+        var d = browser()
+        d.send(.itemLoaded(index: d.scene.currentIndex, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: d.time))
+        d.send(.itemLoaded(index: d.scene.currentIndex + 1, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: d.time))
         #expect(!d.scene.isAnimating)
     }
 

@@ -1,0 +1,82 @@
+import PhotoCore
+import PhotoPipeline
+
+/// The size a page's full image is asked for, in one place: for every page, and for the page a
+/// run opens on before its window exists (`EarlyPage`).
+///
+/// The page's pixels at rest, one texel to a pixel: the cheapest draw there is, the sharpest
+/// (area-averaged, not filtered on the fly) and the least memory. Zoomed in, detail takes over.
+/// A slideshow's cross-fade, slide or cut shows the photo fitted and still, so it takes the same
+/// size. When the photo's size is not known yet, it is fitted once the header is read. Ken Burns
+/// zooms in past a fill, so it keeps up to twice the window where that costs no slower decode.
+/// Never more than one texture may hold.
+struct PageRequest: Equatable {
+    let pixels: Int
+    let sharpAt: Int
+    let fitting: ImageLoader.Fitting?
+
+    /// `drawable` and `viewport` in drawable pixels (the viewport turned for a rotated panel);
+    /// `restingSide` the page's longer side at rest, where the photo's size is known.
+    init(drawable: PixelSize, viewport: PixelSize, maxTextureSize: Int, restingSide: Int?, slideshow: Slideshow.Transition?) {
+        let window = drawable.longerSide
+        let side = min(maxTextureSize, 2 * window)
+        let zooms = slideshow == .kenburns
+        pixels = zooms ? side : min(side, restingSide ?? side)
+        sharpAt = min(pixels, window)
+        fitting = zooms ? nil : .init(viewport: viewport, restZoom: slideshow == nil)
+    }
+
+    /// The longer side in drawable pixels of a photo of `pixelSize` at its rest zoom.
+    static func restingSide(pixelSize: Size?, viewport: Size, pointScale: Double) -> Int? {
+        guard let pixelSize, !pixelSize.isEmpty else { return nil }
+        let rest = ZoomLevel.initialFrame(pixelSize: pixelSize, viewport: viewport).size
+        return Int((max(rest.width, rest.height) * pointScale).rounded(.up))
+    }
+}
+
+/// The page a run opens on starts loading before the window exists: making the window and its
+/// GL context takes 100-200 ms here (Mesa's driver loads), which the decode now overlaps
+/// (docs/behaviour.md §12, Start). Only for a window whose size is asked for; whether its
+/// drawable really has that size (a HiDPI display doubles it) and the GL takes textures that
+/// large is known once the window exists: if not, the early load is let go (`keep`).
+struct EarlyPage {
+    let item: Int
+    let full: PageRequest
+    let viewport: Size
+
+    /// The texture limit assumed before GL is up: a 4K display's photo fits.
+    static let assumedMaxTextureSize = 4096
+
+    /// The photo a run opens on, with its size read from the header when it is a local file:
+    /// its page then opens in the photo's shape, with no placeholder square growing into it.
+    static func startIndex(items: inout [SourceItem], options: App.Options) -> Int? {
+        guard let start = options.startIndex ?? (items.count == 1 ? 0 : nil), items.indices.contains(start) else { return nil }
+        if items[start].pixelSize == nil, case .file(let path) = items[start].image, let size = ImageDecoder.probe(path: path) {
+            items[start].pixelSize = Size(width: Double(size.width), height: Double(size.height))
+        }
+        return start
+    }
+
+    static func start(items: [SourceItem], options: App.Options, loader: ImageLoader) -> EarlyPage? {
+        guard !options.fullscreen, !options.startsInSlideshow, options.replay == nil,
+              let start = options.startIndex ?? (items.count == 1 ? 0 : nil), items.indices.contains(start) else { return nil }
+        let viewport = options.rotation.viewport(window: options.size)
+        let drawable = PixelSize(width: Int(options.size.width), height: Int(options.size.height))
+        let full = PageRequest(drawable: drawable, viewport: PixelSize(width: Int(viewport.width.rounded(.up)), height: Int(viewport.height.rounded(.up))),
+                               maxTextureSize: assumedMaxTextureSize, restingSide: restingSide(items[start], viewport), slideshow: nil)
+        let cell = GridLayout(width: viewport.width, count: items.count).cellSize
+        loader.request(.init(item: start, quality: .thumbnail), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
+        loader.request(.init(item: start, quality: .full), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
+        return EarlyPage(item: start, full: full, viewport: viewport)
+    }
+
+    /// Lets the early full image go when the window turned out otherwise than assumed: the
+    /// page then asks again at the right size.
+    func keep(_ actual: PageRequest, loader: ImageLoader) {
+        if actual != full { loader.cancel(.init(item: item, quality: .full)) }
+    }
+
+    private static func restingSide(_ item: SourceItem, _ viewport: Size) -> Int? {
+        PageRequest.restingSide(pixelSize: item.pixelSize, viewport: viewport, pointScale: 1)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// What stepping through photos keeps on the GPU (docs/behaviour.md §7, Texture budget): by
+/// default only what the window can show next, not every page visited.
+@Suite(.serialized) struct TextureBudgetTests {
+    /// 30 photos of 600x400 in a 640x400 window: each page is 1.2 MiB with its mip levels, 37
+    /// MiB for all 30. The default budget of so small a window is its floor, 16 MiB; the page
+    /// on screen and its neighbours always stay.
+    @Test func steppingKeepsWhatTheWindowShowsNextNotEveryPageVisited() async throws {
+        let mib = try await step(extra: [])
+        #expect(mib > 3.6 && mib <= 16, "\(mib) MiB of textures after stepping through 30 photos")
+    }
+
+    /// `--texture-budget` fixes the budget instead: 64 MiB keeps every page visited.
+    @Test func aBudgetGivenKeepsMore() async throws {
+        let mib = try await step(extra: ["--texture-budget", "64"])
+        #expect(mib > 32, "\(mib) MiB of textures with --texture-budget 64")
+    }
+
+    private func step(extra: [String]) async throws -> Double {
+        let dir = try Fixtures.folder("textureBudget\(extra.count)")
+        for i in 0..<30 {
+            let file = dir.appendingPathComponent(String(format: "p%02d.png", i))
+            if !FileManager.default.fileExists(atPath: file.path) {
+                try Fixtures.twoTone(file, width: 600, height: 400, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
+            }
+        }
+        // Virtual time: every frame waits for the decodes it asked for, so each page is in.
+        var script = (1...29).map { "\(50 * $0) key Right" }
+        script.append("1600 quit")
+        let file = dir.appendingPathComponent("s.txt")
+        try (script.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "640x400", "--start", "1", "--stats", "--replay", file.path] + extra + [dir.path],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("{") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        return try #require(stats["texture_mib"] as? Double)
+    }
+}
