@@ -95,7 +95,7 @@ extension App {
         let drawable = window.drawableSize
         let viewport = options.rotation.viewport(window: window.size)
         return TextureBudget(drawable: PixelSize(width: drawable.width, height: drawable.height), cellPixels: thumbnailPixels,
-                             layout: scene.grid.layout, viewportHeight: viewport.height)
+                             layout: scene.grid.layout, viewportHeight: viewport.height, hasGrid: scene.hasGrid)
     }
 
     var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * pointScale).rounded(.up)) }
