@@ -27,6 +27,7 @@ extension App {
         renderer.draw(list.mapItems { ids.indices.contains($0) ? ids[$0] : -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
                       rotation: options.rotation.degrees)
         needsDraw = false
+        inputSinceDraw = false
         takeScreenshots(now: now)
         window.swap()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each

@@ -68,6 +68,8 @@ final class App {
     var running = true
     private var exitCode: Int32 = 0
     var firstFrameDrawn = false
+    /// Input came since the last frame: the next one is drawn at once, whatever fades.
+    var inputSinceDraw = false
     /// Where every item's images stand.
     var ledger = ImageLedger()
     /// When the last frame was drawn (app time).
@@ -119,8 +121,9 @@ final class App {
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
-            let busy = wantsFrame(at: clock.nowMs, replayDraws: replayDraws) || renderer.hasPendingUploads || mayWarmDrawStates
-            let timeout = busy ? 0 : sleepMs()
+            let fillWait = fillFrameWait(at: clock.nowMs)
+            let busy = (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && fillWait == nil) || renderer.hasPendingUploads || mayWarmDrawStates
+            let timeout = busy ? 0 : fillWait.map { wait in min(Int(wait.rounded(.up)), sleepMs() < 0 ? Int.max : sleepMs()) } ?? sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
@@ -140,7 +143,7 @@ final class App {
             followGrid(at: now)
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
-            if wantsFrame(at: now, replayDraws: replayDraws) {
+            if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
                 // A frame time is the time between two frames while something moves: a replay in
                 // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
@@ -205,6 +208,7 @@ final class App {
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
                 eventLog?.input(input)
+                inputSinceDraw = true
                 guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
@@ -230,6 +234,19 @@ final class App {
             }
         }
     }
+
+    /// A grid filling in from a cold cache is redrawn whole for every cell that fades in: at
+    /// 1920x1080 on a software renderer that took a core for as long as thumbnails came, and
+    /// half the time of making them. While only cells fade in (nothing moves, no input waits)
+    /// frames come every `fillFrameMs`; how long the next one waits, else nil.
+    func fillFrameWait(at now: Double) -> Double? {
+        guard !clock.isVirtual, !inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
+              !scene.isMoving, scene.cellsFadeIn else { return nil }
+        let wait = lastDrawMs + App.fillFrameMs - now
+        return wait > 0 ? wait : nil
+    }
+
+    static let fillFrameMs = 50.0
 
     /// Shader variants the first frames did not need compile one at a time while nothing moves,
     /// once the photo on screen is in (before, they would take cores from its decode).

@@ -92,19 +92,27 @@ public struct PhotoScene: Equatable, Sendable {
     /// The grid cell lifted out of the grid while the browser is up.
     public var hiddenCellIndex: Int? { mode == .grid || !hasGrid ? nil : pager.index }
 
-    /// Anything moving, a finger down, or a timer pending.
+    /// Anything moving or fading, a finger down, or a timer pending.
     public var isAnimating: Bool {
+        isMoving || cellsFadeIn || fullArrivals.contains { i, t in now - t < Self.fullImageCrossFadeDuration && pageIsOnScreen(i) }
+    }
+
+    /// Something moves, a finger is down, or a timer is pending: frames at the display's rate.
+    public var isMoving: Bool {
         if mode == .presenting || mode == .dismissing || mode == .lifting { return true }
         if recognizer.isTracking || recognizer.nextDeadline != nil { return true }
         if pager.isSettling || pager.isDragging || !zoom.isSettled(at: now) { return true }
-        if grid.isMoving(at: now) || grid.showsIndicator(at: now) { return true }
-        // In the grid only cells on screen fade; a thumbnail arriving off screen needs no frame,
-        // nor does one arriving under the browser's pages (a page shows its placeholder at
-        // once), nor a neighbour's full image arriving beside the page on screen.
+        return grid.isMoving(at: now) || grid.showsIndicator(at: now)
+    }
+
+    /// Cells whose thumbnails just arrived fade in. In the grid only cells on screen fade; a
+    /// thumbnail arriving off screen needs no frame, nor does one arriving under the browser's
+    /// pages (a page shows its placeholder at once), nor a neighbour's full image arriving beside
+    /// the page on screen.
+    public var cellsFadeIn: Bool {
+        guard mode != .browsing else { return false }
         let cells = mode == .grid ? grid.visibleRange(at: now) : nil
-        let fading = mode != .browsing && thumbnailArrivals.contains { i, t in now - t < Self.thumbnailFadeDuration && cells?.contains(i) != false }
-            || fullArrivals.contains { i, t in now - t < Self.fullImageCrossFadeDuration && pageIsOnScreen(i) }
-        return fading
+        return thumbnailArrivals.contains { i, t in now - t < Self.thumbnailFadeDuration && cells?.contains(i) != false }
     }
 
     private func pageIsOnScreen(_ i: Int) -> Bool {
