@@ -17,6 +17,7 @@ extension App {
         let visible = scene.grid.visibleRange(at: now)
         guard visible != gridOnScreen, !visible.isEmpty else { return }
         gridOnScreen = visible
+        eventLog?.gridCells(visible)
         ledger.follow(gridCells: Set(visible.map { shown[$0] }))
         let columns = scene.grid.layout.columns
         let ahead = Self.rows(around: visible, by: Self.gridRowsAhead, columns: columns, count: shown.count)
