@@ -28,7 +28,9 @@ extension App {
         }
         let direction = scene.grid.isMoving(at: now) ? (moved > 0 ? 1 : moved < 0 ? -1 : gridDirection) : 0
         gridDirection = direction
-        let window = Self.window(around: visible, rows: Self.gridRowsAhead, direction: direction,
+        // A fast fling prefetches nothing: what it passes is not shown long enough to matter.
+        let rows = scene.grid.isFlying(at: now) ? 0 : Self.gridRowsAhead
+        let window = Self.window(around: visible, rows: rows, direction: direction,
                                  columns: scene.grid.layout.columns, count: shown.count)
         guard window != gridWindow else { return }
         gridWindow = window
