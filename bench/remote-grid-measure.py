@@ -79,7 +79,7 @@ def served(binary, site, script, cache, extra=()):
     port = PORT
     with open(f"{work}/nginx.conf", "w") as f:
         f.write(NGINX_CONF.format(work=work, port=port, root=os.path.abspath(site)))
-    nginx = subprocess.Popen(["nginx", "-c", f"{work}/nginx.conf", "-p", work], stderr=subprocess.DEVNULL)
+    nginx = subprocess.Popen(["nginx", "-c", f"{work}/nginx.conf", "-p", work, "-e", f"{work}/error.log"], stderr=subprocess.DEVNULL)
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()

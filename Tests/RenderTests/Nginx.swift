@@ -28,7 +28,8 @@ final class Nginx {
               server { listen 127.0.0.1:\(port); root \(root.path); \(location) }
             }
             """.write(to: work.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        child = try ChildProcess(Self.binary, ["-c", work.appendingPathComponent("nginx.conf").path, "-p", work.path],
+        child = try ChildProcess(Self.binary, ["-c", work.appendingPathComponent("nginx.conf").path, "-p", work.path,
+                                                   "-e", work.appendingPathComponent("error.log").path],
                                  environment: ProcessInfo.processInfo.environment)
         try waitUntilListening()
     }
