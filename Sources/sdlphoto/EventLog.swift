@@ -41,6 +41,9 @@ final class EventLog {
 
     func slide(_ index: Int) { write("slide \(index)") }
 
+    /// The grid cells on screen changed: indices `first..<end`.
+    func gridCells(_ cells: Range<Int>) { write("grid_cells \(cells.lowerBound) \(cells.upperBound)") }
+
     /// A photo's image failed to load, and why: `network` (tried again by itself), `gone` or
     /// `undecodable` (not).
     func loadFailed(_ index: Int, reason: String) { write("load_failed \(index) \(reason)") }

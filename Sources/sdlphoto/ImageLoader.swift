@@ -74,6 +74,10 @@ final class ImageLoader: @unchecked Sendable {
     private var inbox: [Result] = []
     private var inFlight: Set<Request> = []
     private var transfers: [Request: Transfer] = [:]
+    /// Downloads whose first bytes came (or that are done): stopping them now saves no round trip.
+    private var arriving: Set<Request> = []
+    /// The `fetch` each request's download belongs to: a late callback of a cancelled one is not.
+    private var fetchToken: [Request: Int] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
     private var nextTransferToken = 0
     private(set) var pool: DecodePool<Request, Result>!
@@ -171,19 +175,22 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         nextTransferToken += 1
         let token = nextTransferToken
+        fetchToken[request] = token
         lock.unlock()
         let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
-            guard tracksProgress, let self else { return }
+            guard let self else { return }
             self.lock.lock()
-            self.progress[request.item] = (received, total)
+            if received > 0, self.fetchToken[request] == token { self.arriving.insert(request) }
+            if tracksProgress { self.progress[request.item] = (received, total) }
             self.lock.unlock()
-            self.wake()
+            if tracksProgress { self.wake() }
         }, completion: { [weak self] response in
             // A cancelled transfer's answer is nobody's: the request may already be asked again,
             // with a transfer of its own.
             guard let self, response.failureIsCancel == false else { return }
             self.lock.lock()
             if self.transfers[request]?.token == token { self.transfers[request] = nil }
+            if self.fetchToken[request] == token { self.arriving.insert(request) }
             self.lock.unlock()
             switch response {
             case .failure(let error):
@@ -287,6 +294,8 @@ final class ImageLoader: @unchecked Sendable {
     func cancel(_ request: Request) -> Bool {
         lock.lock()
         let handle = transfers.removeValue(forKey: request)
+        arriving.remove(request)
+        fetchToken[request] = nil
         let wasInFlight = inFlight.remove(request) != nil
         if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
@@ -311,6 +320,14 @@ final class ImageLoader: @unchecked Sendable {
         inbox.removeAll { gone.contains($0.request.item) }
         lock.unlock()
         for request in requests { cancel(request) }
+    }
+
+    /// The request's download has begun to arrive, or is done: past the round trip a cancel
+    /// would save. False for local files.
+    func isArriving(_ request: Request) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return arriving.contains(request)
     }
 
     /// Bytes received and expected (nil: unknown) of an item's full image while it downloads.
@@ -362,6 +379,8 @@ final class ImageLoader: @unchecked Sendable {
         }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
         guard inFlight.remove(result.request) != nil else { return }
+        arriving.remove(result.request)
+        fetchToken[result.request] = nil
         if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
         inbox.append(result)
     }

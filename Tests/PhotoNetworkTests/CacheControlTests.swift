@@ -23,6 +23,44 @@ struct CacheControlTests {
         #expect(!CacheMetadata(storedAt: stored).isFresh(at: stored))
     }
 
+    @Test("HTTP dates in all three forms of RFC 9110 5.6.7; anything else is not a date")
+    func httpDates() {
+        let expected = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == expected)
+        #expect(HTTPDate.parse("0") == nil)
+        #expect(HTTPDate.parse("Sun, 36 Nov 1994 08:49:37 GMT") == nil)
+    }
+
+    @Test("freshness: max-age before Expires, Expires counted from Date, an Expires that is no date is stale, Age counts")
+    func explicitFreshness() {
+        let sent = Date(timeIntervalSince1970: 784_111_777)
+        let date = "Sun, 06 Nov 1994 08:49:37 GMT", inAMinute = "Sun, 06 Nov 1994 08:50:37 GMT"
+        let expires = CacheMetadata(storedAt: sent, expires: inAMinute, date: date)
+        #expect(expires.freshnessLifetime(heuristic: true) == 60)
+        #expect(expires.isFresh(at: sent.addingTimeInterval(59)) && !expires.isFresh(at: sent.addingTimeInterval(61)))
+        #expect(CacheMetadata(storedAt: sent, cacheControl: "max-age=5", expires: inAMinute, date: date).freshnessLifetime(heuristic: true) == 5)
+        #expect(!CacheMetadata(storedAt: sent, expires: "0", date: date).isFresh(at: sent))
+        // Received 10 s after it was sent, and 30 s old by the Age a proxy gave it: 30 s of 60 used.
+        let aged = CacheMetadata(storedAt: sent.addingTimeInterval(10), cacheControl: "max-age=60", date: date, age: "30")
+        #expect(aged.isFresh(at: sent.addingTimeInterval(39)) && !aged.isFresh(at: sent.addingTimeInterval(41)))
+    }
+
+    @Test("heuristic freshness: 10 % of Date − Last-Modified, at most 24 h, only where allowed and never with no-cache")
+    func heuristicFreshness() {
+        let sent = Date(timeIntervalSince1970: 784_111_777)
+        let date = "Sun, 06 Nov 1994 08:49:37 GMT"
+        let tenHours = CacheMetadata(storedAt: sent, lastModified: "Sat, 05 Nov 1994 22:49:37 GMT", date: date)
+        #expect(tenHours.freshnessLifetime(heuristic: true) == 3600)
+        #expect(tenHours.freshnessLifetime(heuristic: false) == nil)
+        #expect(tenHours.isFresh(at: sent.addingTimeInterval(3599)) && !tenHours.isFresh(at: sent.addingTimeInterval(3601)))
+        #expect(!tenHours.isFresh(at: sent, heuristic: false))
+        let old = CacheMetadata(storedAt: sent, lastModified: "Sun, 06 Nov 1984 08:49:37 GMT", date: date)
+        #expect(old.freshnessLifetime(heuristic: true) == CacheMetadata.heuristicCap)
+        #expect(!CacheMetadata(storedAt: sent, lastModified: "Sun, 06 Nov 1984 08:49:37 GMT", cacheControl: "no-cache").isFresh(at: sent))
+    }
+
     @Test("validators become conditional request headers")
     func validators() {
         let entry = CacheMetadata(storedAt: Date(), eTag: "\"v1\"", lastModified: "Sun, 22 Nov 2026 10:00:00 GMT")

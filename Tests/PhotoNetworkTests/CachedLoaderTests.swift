@@ -30,11 +30,16 @@ struct CachedLoaderTests {
         return nil
     }
 
-    @Test("a stale entry is revalidated: the server sees If-None-Match and sends no body again")
+    /// The same cache folder in a later run: a new loader, which has confirmed nothing yet.
+    func nextRun(_ net: NetworkFixture, now: @escaping @Sendable () -> Date = { Date() }) throws -> CachedLoader {
+        CachedLoader(loader: net.network, cache: try DataCache(folder: net.folder.url), now: now)
+    }
+
+    @Test("in a later run a stale entry is revalidated: the server sees If-None-Match and sends no body again")
     func revalidationReusesTheStoredBody() async throws {
         try await withNetworkFixture(Self.routes) { net in
             let first = await response(net.loader, net.url("revalidated"))
-            let second = await response(net.loader, net.url("revalidated"))
+            let second = await response(try nextRun(net), net.url("revalidated"))
 
             #expect(first?.source == .network)
             #expect(second?.source == .revalidatedCache)
@@ -58,7 +63,7 @@ struct CachedLoaderTests {
             }
             let before = try entries()
             try await Task.sleep(nanoseconds: 20_000_000)
-            let second = await response(net.loader, net.url("revalidated"))
+            let second = await response(try nextRun(net), net.url("revalidated"))
 
             #expect(second?.source == .revalidatedCache && second?.body == Self.body)
             #expect(try entries() == before)
@@ -69,8 +74,7 @@ struct CachedLoaderTests {
     func freshEntryNeedsNoRequest() async throws {
         try await withNetworkFixture(Self.routes) { net in
             let first = await response(net.loader, net.url("fresh"))
-            let restarted = CachedLoader(loader: net.network, cache: try DataCache(folder: net.folder.url))
-            let second = await response(restarted, net.url("fresh"))
+            let second = await response(try nextRun(net), net.url("fresh"))
 
             #expect(first?.source == .network)
             #expect(second?.source == .cache)
@@ -122,6 +126,91 @@ struct CachedLoaderTests {
         }
     }
 
+    @Test("within a run an entry is asked for once: fetched again (a texture let go), it comes from disk, even with no-cache")
+    func oneRequestPerRun() async throws {
+        try await withNetworkFixture(Self.routes) { net in
+            let first = await response(net.loader, net.url("revalidated"))
+            let again = await response(net.loader, net.url("revalidated"))
+            let third = await response(net.loader, net.url("revalidated"))
+
+            #expect(first?.source == .network)
+            #expect(again?.source == .cache && third?.source == .cache)
+            #expect(third?.body == Self.body)
+            #expect(net.server.requestCount("/revalidated") == 1)
+        }
+    }
+
+    @Test("within a run a revalidated entry is not asked about again either")
+    func oneRevalidationPerRun() async throws {
+        try await withNetworkFixture(Self.routes) { net in
+            _ = await response(net.loader, net.url("revalidated"))
+            let later = try nextRun(net)
+            let revalidated = await response(later, net.url("revalidated"))
+            let again = await response(later, net.url("revalidated"))
+
+            #expect(revalidated?.source == .revalidatedCache)
+            #expect(again?.source == .cache)
+            #expect(net.server.requestCount("/revalidated") == 2)
+        }
+    }
+
+    @Test("with only Last-Modified, a later run uses the entry for 10 % of its age, at most 24 h, then revalidates")
+    func heuristicFreshness() async throws {
+        let sent = Date()
+        let dated: (TimeInterval) -> TestServer.Route = { age in
+            { request in
+                let headers: HTTPHeaders = [.date: Self.stamp(sent), .lastModified: Self.stamp(sent.addingTimeInterval(-age))]
+                if request.headers[.ifModifiedSince] != nil { return HTTPResponse(statusCode: .notModified, headers: headers) }
+                return HTTPResponse(statusCode: .ok, headers: headers, body: Self.body)
+            }
+        }
+        // Modified 10 hours before it was sent: fresh for an hour. 30 days before: for 24 hours.
+        try await withNetworkFixture(["/hours": dated(10 * 3600), "/month": dated(30 * 86400)]) { net in
+            _ = await response(net.loader, net.url("hours"))
+            _ = await response(net.loader, net.url("month"))
+            let within = { (seconds: TimeInterval) in try self.nextRun(net, now: { sent.addingTimeInterval(seconds) }) }
+
+            let hourLess = await response(try within(3500), net.url("hours"))
+            let hourMore = await response(try within(3700), net.url("hours"))
+            let dayLess = await response(try within(23 * 3600), net.url("month"))
+            let dayMore = await response(try within(25 * 3600), net.url("month"))
+            #expect(hourLess?.source == .cache && hourMore?.source == .revalidatedCache)
+            #expect(dayLess?.source == .cache && dayMore?.source == .revalidatedCache)
+            #expect(net.server.requestCount("/hours") == 2 && net.server.requestCount("/month") == 2)
+        }
+    }
+
+    @Test("a manifest is not kept by its Last-Modified: a later run asks the server again (a photo with the same headers it does not)")
+    func manifestsAreNotKeptHeuristically() async throws {
+        let headers: HTTPHeaders = [.date: "Mon, 23 Nov 2026 10:00:00 GMT", .lastModified: "Mon, 02 Nov 2026 10:00:00 GMT"]
+        let route: TestServer.Route = { request in
+            request.headers[.ifModifiedSince] != nil ? HTTPResponse(statusCode: .notModified, headers: headers)
+                : HTTPResponse(statusCode: .ok, headers: headers, body: Data(#"{"items": [{"image": "a.jpg"}]}"#.utf8))
+        }
+        try await withNetworkFixture(["/m.json": route, "/a.jpg": route]) { net in
+            let soon: @Sendable () -> Date = { HTTPDate.parse("Mon, 23 Nov 2026 10:05:00 GMT")! }
+            func manifest(_ loader: CachedLoader) async -> Manifest? {
+                let result = await withCheckedContinuation { done in
+                    Manifest.load(from: net.url("m.json"), loader: loader) { done.resume(returning: $0) }
+                }
+                loader.finishWrites()
+                return try? result.get()
+            }
+            let first = await manifest(try nextRun(net, now: soon)), second = await manifest(try nextRun(net, now: soon))
+            _ = await response(try nextRun(net, now: soon), net.url("a.jpg"))
+            let photo = await response(try nextRun(net, now: soon), net.url("a.jpg"))
+            #expect(first?.items.count == 1 && second?.items.count == 1)
+            #expect(photo?.source == .cache)
+            #expect(net.server.requestCount("/m.json") == 2 && net.server.requestCount("/a.jpg") == 1)
+        }
+    }
+
+    static func stamp(_ date: Date) -> String {
+        let f = DateFormatter()
+        (f.locale, f.timeZone, f.dateFormat) = (Locale(identifier: "en_US_POSIX"), TimeZone(identifier: "GMT"), "EEE, dd MMM yyyy HH:mm:ss 'GMT'")
+        return f.string(from: date)
+    }
+
     @Test("after max-age the entry is fetched again")
     func expiredEntryIsFetchedAgain() async throws {
         try await withNetworkFixture(Self.routes) { net in
@@ -140,7 +229,7 @@ struct CachedLoaderTests {
             _ = await response(net.loader, net.url("revalidated"))
 
             await net.server.stop()
-            let offline = await response(net.loader, net.url("revalidated"))
+            let offline = await response(try nextRun(net), net.url("revalidated"))
 
             #expect(offline?.source == .staleCache(.connectionRefused(host: "127.0.0.1")))
             #expect(offline?.body == Self.body)
@@ -161,9 +250,9 @@ struct CachedLoaderTests {
             _ = await response(net.loader, net.url("photo"))
 
             status.code = .serviceUnavailable
-            let duringOutage = await response(net.loader, net.url("photo"))
+            let duringOutage = await response(try nextRun(net), net.url("photo"))
             status.code = .notFound
-            let (gone, _) = net.loader.record(net.url("photo"))
+            let (gone, _) = try nextRun(net).record(net.url("photo"))
 
             #expect(duringOutage?.source == .staleCache(.httpStatus(503)))
             #expect(duringOutage?.body == Self.body)

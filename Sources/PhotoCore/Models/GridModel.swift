@@ -41,6 +41,14 @@ public struct GridModel: Equatable, Sendable {
     public func frame(of index: Int, at time: Double) -> Rect {
         layout.frame(of: index).offsetBy(dx: 0, dy: -offset(at: time))
     }
+    /// A fling that crosses a screen faster than this (ms) passes cells too quickly to show them:
+    /// they are not loaded until it slows down (docs/loading.md §2).
+    public static let flyingScreenMs = 500.0
+    /// The grid coasts faster than a screen per `flyingScreenMs`.
+    public func isFlying(at time: Double) -> Bool {
+        guard let m = momentum, !m.isSettled(at: time) else { return false }
+        return abs(m.state(at: time).velocity) * Self.flyingScreenMs > viewport.height
+    }
     public func visibleRange(at time: Double) -> Range<Int> {
         layout.visibleRange(top: offset(at: time), height: viewport.height)
     }

@@ -242,8 +242,9 @@ public struct PhotoScene: Equatable, Sendable {
         }
     }
 
-    /// Images to ask for: the current page first, then its neighbours, then visible grid cells;
-    /// each once (a flying page's thumbnail is also a visible cell's).
+    /// Images to ask for: the current page first, then its neighbours, then visible grid cells
+    /// (not while a fast fling passes them); each once (a flying page's thumbnail is also a
+    /// visible cell's).
     mutating func requests() -> [Effect] {
         var wanted: [Effect] = []
         if mode != .grid, !items.isEmpty {
@@ -253,7 +254,8 @@ public struct PhotoScene: Equatable, Sendable {
                 wanted += [.requestImage(index: n, quality: .thumbnail), .requestImage(index: n, quality: .full)]
             }
         }
-        if hasGrid, mode != .browsing {
+        // Cells a fast fling passes are asked for once it slows: those still on screen then.
+        if hasGrid, mode != .browsing, !grid.isFlying(at: now) {
             wanted += grid.visibleRange(at: now).map { .requestImage(index: $0, quality: .thumbnail) }
         }
         return wanted.filter { requested.insert($0).inserted }

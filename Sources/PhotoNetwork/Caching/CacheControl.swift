@@ -32,13 +32,42 @@ public struct CacheControl: Equatable, Sendable {
 }
 
 extension CacheMetadata {
-    /// Whether the entry may be used at `now` without asking the server. Without an explicit
-    /// `max-age` it is not: it is revalidated (or fetched again when it has no validators).
-    public func isFresh(at now: Date) -> Bool {
+    /// With only `Last-Modified` to go by, an entry stays fresh for this share of its age when
+    /// it was received (RFC 9111 4.2.2, as browsers do)...
+    public static let heuristicShare = 0.1
+    /// ...but never longer than this.
+    public static let heuristicCap: TimeInterval = 24 * 3600
+
+    /// How long the response is fresh for, counted from when the server sent it (RFC 9111
+    /// 4.2.1): `max-age`, else `Expires` − `Date` (an `Expires` that is not a date: already
+    /// stale), else, where `heuristic`, a share of `Date` − `Last-Modified` up to the cap; nil
+    /// when nothing says.
+    public func freshnessLifetime(heuristic: Bool) -> TimeInterval? {
         let control = CacheControl(header: cacheControl)
-        guard !control.noCache, let maxAge = control.maxAge else { return false }
-        return now.timeIntervalSince(storedAt) < maxAge
+        if let maxAge = control.maxAge { return maxAge }
+        if let expires { return HTTPDate.parse(expires).map { max(0, $0.timeIntervalSince(sentAt)) } ?? 0 }
+        guard heuristic, let modified = lastModified.flatMap(HTTPDate.parse) else { return nil }
+        return min(Self.heuristicCap, max(0, sentAt.timeIntervalSince(modified)) * Self.heuristicShare)
     }
+
+    /// The entry's age at `now` (RFC 9111 4.2.3): what it had on arrival (the `Age` header, or
+    /// the time since its `Date`) plus the time since.
+    public func age(at now: Date) -> TimeInterval {
+        let apparent = max(0, storedAt.timeIntervalSince(sentAt))
+        let announced = age.flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return max(apparent, announced) + max(0, now.timeIntervalSince(storedAt))
+    }
+
+    /// Whether the entry may be used at `now` without asking the server: never with
+    /// `no-cache`; otherwise while younger than its freshness lifetime. `heuristic: false` takes
+    /// only what the server said outright (max-age, Expires).
+    public func isFresh(at now: Date, heuristic: Bool = true) -> Bool {
+        guard !CacheControl(header: cacheControl).noCache, let lifetime = freshnessLifetime(heuristic: heuristic) else { return false }
+        return age(at: now) < lifetime
+    }
+
+    /// The server's `Date`, or when the response arrived.
+    private var sentAt: Date { date.flatMap(HTTPDate.parse) ?? storedAt }
 
     /// The conditional-request headers that ask the server whether this entry is still current.
     public var validatorHeaders: [String: String] {

@@ -47,22 +47,31 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     /// The `Cache-Control` header as received.
     public var cacheControl: String?
     public var contentType: String?
+    /// The `Expires`, `Date` and `Age` headers, which its freshness is reckoned from (absent
+    /// from entries written before they were kept).
+    public var expires: String?
+    public var date: String?
+    public var age: String?
 
     public init(storedAt: Date, statusCode: Int = 200, eTag: String? = nil, lastModified: String? = nil,
-                cacheControl: String? = nil, contentType: String? = nil) {
+                cacheControl: String? = nil, contentType: String? = nil, expires: String? = nil, date: String? = nil,
+                age: String? = nil) {
         self.storedAt = storedAt
         self.statusCode = statusCode
         self.eTag = eTag
         self.lastModified = lastModified
         self.cacheControl = cacheControl
         self.contentType = contentType
+        self.expires = expires
+        self.date = date
+        self.age = age
     }
 
     /// The metadata of a response received at `date` (headers lower-cased, as in ``Response``).
     public init(headers: [String: String], statusCode: Int, storedAt date: Date) {
         self.init(storedAt: date, statusCode: statusCode, eTag: headers["etag"],
                   lastModified: headers["last-modified"], cacheControl: headers["cache-control"],
-                  contentType: headers["content-type"])
+                  contentType: headers["content-type"], expires: headers["expires"], date: headers["date"], age: headers["age"])
     }
 
     /// The metadata after a 304 at `date`: the new response's validators and directives win
@@ -73,15 +82,19 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
         copy.eTag = headers["etag"] ?? eTag
         copy.lastModified = headers["last-modified"] ?? lastModified
         copy.cacheControl = headers["cache-control"] ?? cacheControl
+        copy.expires = headers["expires"] ?? expires
+        // The 304 is the response now: its Date and Age, not the old ones.
+        copy.date = headers["date"]
+        copy.age = headers["age"]
         return copy
     }
 
     /// Whether the refreshed metadata `newer` must be written back: only when something it
-    /// decides by changed. The date matters only to a `max-age`; without one, rewriting the
-    /// body (and syncing it) on every 304 would buy nothing.
+    /// decides by changed. The dates matter only to a freshness lifetime; without one,
+    /// rewriting the body (and syncing it) on every 304 would buy nothing.
     public func needsStoring(_ newer: CacheMetadata) -> Bool {
         var same = newer
-        same.storedAt = storedAt
-        return same != self || CacheControl(header: newer.cacheControl).maxAge != nil
+        (same.storedAt, same.date, same.age) = (storedAt, date, age)
+        return same != self || newer.freshnessLifetime(heuristic: true) != nil
     }
 }

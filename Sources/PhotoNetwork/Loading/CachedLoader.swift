@@ -3,7 +3,11 @@ import PhotoLog
 
 /// Transfers and the disk cache composed, so a caller just asks for a URL (docs/behaviour.md §8):
 ///
-/// - a fresh entry (`max-age` not passed, no `no-cache`) is served without asking the server;
+/// - an entry fetched or revalidated by this loader (this run) is served without asking again,
+///   as a browser reuses an image within a page whatever its headers (short of `no-store`,
+///   which is never on disk): a texture let go and wanted again costs no round trip;
+/// - a fresh entry (RFC 9111 4.2: `max-age`, else `Expires`, else 10 % of its age since
+///   `Last-Modified`, at most 24 h; never with `no-cache`) is served without asking the server;
 /// - a stale entry with validators is revalidated (If-None-Match / If-Modified-Since): a 304
 ///   serves the stored body and refreshes its metadata;
 /// - a new body is stored unless the response says `no-store`;
@@ -14,12 +18,15 @@ import PhotoLog
 /// Thread safe. Callbacks arrive on the cache queue or the loader's network thread, never on
 /// the caller's thread; `completion` is called exactly once.
 public final class CachedLoader: DataLoading, @unchecked Sendable {
-    // Sendable: all stored properties are immutable and themselves thread safe.
+    // Sendable: `confirmed` is only touched on `queue`; the other stored properties are
+    // immutable and themselves thread safe.
     private let loader: DataLoading
     private let cache: DataCaching
     private let now: @Sendable () -> Date
     /// Cache reads and writes happen here, off the caller's thread and off the network thread.
     private let queue = DispatchQueue(label: "sdlphoto.cache")
+    /// URLs whose stored entry the server gave or confirmed since this loader began; on `queue`.
+    private var confirmed: Set<URL> = []
 
     public init(loader: DataLoading, cache: DataCaching, now: @escaping @Sendable () -> Date = { Date() }) {
         self.loader = loader
@@ -41,7 +48,8 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         queue.async { [self] in
             guard !load.isDone else { return }
             let stored = cache.cachedResponse(for: request.url)
-            if let stored, !request.revalidate, stored.metadata.isFresh(at: now()) {
+            if let stored, !request.revalidate,
+               confirmed.contains(request.url) || stored.metadata.isFresh(at: now(), heuristic: request.heuristicFreshness) {
                 progress(Int64(stored.body.count), Int64(stored.body.count))
                 return load.finish(.success(response(from: stored, source: .cache)))
             }
@@ -79,6 +87,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         case .success(let fetched) where fetched.statusCode == 304:
             guard var stored else { return (.failure(.httpStatus(304)), nil) }
             let refreshed = stored.metadata.refreshed(by: fetched.headers, at: now())
+            confirmed.insert(url)
             let outcome = Result<Response, NetworkError>.success(response(from: stored, source: .revalidatedCache))
             guard stored.metadata.needsStoring(refreshed) else { return (outcome, nil) }
             stored.metadata = refreshed
@@ -86,9 +95,11 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         case .success(let fetched):
             let metadata = CacheMetadata(headers: fetched.headers, statusCode: fetched.statusCode, storedAt: now())
             if CacheControl(header: metadata.cacheControl).noStore {
+                confirmed.remove(url)
                 cache.removeResponse(for: url)
                 return (.success(fetched), nil)
             }
+            confirmed.insert(url)
             return (.success(fetched), { [cache] in Self.keep(CachedResponse(url: url, body: fetched.body, metadata: metadata), in: cache) })
         case .failure(let error) where error.allowsStaleResponse && stored != nil:
             return (.success(response(from: stored!, source: .staleCache(error))), nil)

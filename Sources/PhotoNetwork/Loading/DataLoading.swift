@@ -43,11 +43,16 @@ public struct DataRequest: Hashable, Sendable {
     /// Ask the server even when a cached copy is still fresh (a refresh that must see changes);
     /// the cache's validators still spare the body when nothing changed.
     public var revalidate: Bool
+    /// A stored copy with no stated freshness may be used for a while after its
+    /// `Last-Modified` (RFC 9111 4.2.2). A list that must show what changed since the last run
+    /// (a manifest) says no: only `max-age` or `Expires` spare it the question.
+    public var heuristicFreshness: Bool
 
-    public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false) {
+    public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false, heuristicFreshness: Bool = true) {
         self.url = url
         self.headers = headers
         self.revalidate = revalidate
+        self.heuristicFreshness = heuristicFreshness
     }
 }
 

@@ -73,7 +73,8 @@ extension Manifest {
             completion(Result { try load(path: url.path) }.mapError { $0 as! ManifestError })
             return nil
         }
-        return loader.load(DataRequest(url: url, revalidate: revalidate), priority: priority, progress: { _, _ in }) { result in
+        // Photos may be kept by their Last-Modified; the list of them only as long as the server says.
+        return loader.load(DataRequest(url: url, revalidate: revalidate, heuristicFreshness: false), priority: priority, progress: { _, _ in }) { result in
             switch result {
             case .success(let response):
                 if revalidate, case .staleCache(let error) = response.source {

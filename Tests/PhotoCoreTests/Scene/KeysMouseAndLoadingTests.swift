@@ -146,6 +146,31 @@ import Testing
         #expect(d.effects.count == count)
     }
 
+    @Test func aFastFlingAsksForTheCellsItPassesOnlyOnceItSlows() {
+        var d = Driver(PhotoScene(items: landscapeItems(10_000), viewport: window))
+        d.wait(1)
+        let before = Set(d.scene.grid.visibleRange(at: d.time))
+        d.drag(from: Point(x: 640, y: 700), by: Point(x: 0, y: -400), speed: 4)
+        d.effects = []  // the cells under the finger were asked for as it moved
+        var slow = Set<Int>(), whileFlying = Set<Int>()
+        while d.scene.grid.isMoving(at: d.time) {
+            let asked = d.effects.count
+            d.wait(16)
+            let cells = Set(d.scene.grid.visibleRange(at: d.time))
+            if d.scene.grid.isFlying(at: d.time) {
+                #expect(d.effects.count == asked, "asked for cells at \(d.time) while the fling flies")
+                whileFlying.formUnion(cells)
+            } else {
+                slow.formUnion(cells)
+            }
+        }
+        let asked = Set(d.effects.compactMap { if case .requestImage(let i, .thumbnail) = $0 { i } else { nil } })
+        let landed = Set(d.scene.grid.visibleRange(at: d.time))
+        #expect(landed.isSubset(of: asked), "cells it came to rest on were not asked for")
+        #expect(!whileFlying.subtracting(slow).subtracting(before).isEmpty, "the fling never flew past a cell")
+        #expect(asked.isSubset(of: slow), "asked for cells only seen in flight: \(asked.subtracting(slow).sorted())")
+    }
+
     @Test func onlyAThumbnailArrivingOnScreenFadesAndSoAnimates() {
         var d = Driver(PhotoScene(items: landscapeItems(500), viewport: window))
         let offScreen = d.scene.grid.visibleRange(at: 0).upperBound + 3
