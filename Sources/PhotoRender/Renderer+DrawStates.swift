@@ -9,24 +9,27 @@ extension Renderer {
     func compileDrawStates() {
         let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
         let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
-        // The same texture drawn magnified: sampled from its base level only, another variant.
+        // The same texture drawn magnified or a little minified (its base level only), or at
+        // its own size (texel for pixel): each another variant.
         let magnified = GLTexture(width: 3, height: 3, levels: 2)
+        let exact = GLTexture(width: 3, height: 3, levels: 2)
         let plain = GLTexture(width: 3, height: 3, levels: 1)
         white.withUnsafeBytes {
-            for texture in [mipmapped, magnified] {
+            for texture in [mipmapped, magnified, exact] {
                 texture.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
                 texture.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
             }
             plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
         }
-        magnified.sample(texelsPerPixel: 0)
+        magnified.sample(.base)
+        exact.sample(.exact)
         enum Blend { case none, over, add }
         var states: [(GLProgram, Blend, GLTexture?, GLTexture?)] = [(text, .over, plain, nil), (solid, .over, nil, nil), (shape, .over, nil, nil)]
-        for texture in [mipmapped, magnified] {
+        for texture in [mipmapped, magnified, exact] {
             states += [(imageOpaque, .none, texture, nil), (imageTinted, .none, texture, nil), (imageTinted, .over, texture, nil),
                        (imageTinted, .add, texture, nil), (image, .over, texture, nil)]
-            // A thumbnail giving way to its full image: each of the two may be magnified or not.
-            states += [mipmapped, magnified].map { (imageCrossfade, .none, texture, $0) }
+            // A thumbnail giving way to its full image, or two slides: each of the two read any way.
+            states += [mipmapped, magnified, exact].map { (imageCrossfade, .none, texture, $0) }
         }
         physical = (1, 1)
         drawable = physical

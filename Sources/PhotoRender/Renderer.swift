@@ -145,7 +145,7 @@ public final class Renderer {
         var skip = false
         for (i, c) in commands.enumerated() {
             if skip { skip = false; continue }
-            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1]) { skip = true; continue }
+            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1], first: i == 0, background: bg) { skip = true; continue }
             if let clip = c.clip { scissor(clip) }
             defer { if c.clip != nil { glDisable(GLenum(GL_SCISSOR_TEST)) } }
             switch c.command {
@@ -233,7 +233,7 @@ public final class Renderer {
     }
 
     func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double) {
-        let rect = pixels(frame)
+        let (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
         // per-pixel alpha or corner maths.
         let program: GLProgram
@@ -252,7 +252,7 @@ public final class Renderer {
             program = imageOpaque
             use(program, rect: rect, crop: crop)
         }
-        texture.sample(texelsPerPixel: Self.texelsPerPixel(texture, rect: rect, crop: crop))
+        texture.sample(sampling)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(program.location("u_texture"), 0)
@@ -265,20 +265,26 @@ public final class Renderer {
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 
-    /// Draws `under` and `over` in one pass when they are one photo's two opaque textures on the
-    /// same quad, the second fading in (a thumbnail giving way to the full image); false when
-    /// they are anything else.
-    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
+    /// Draws `under` and `over` in one pass when they are two opaque textures on the same quad,
+    /// the second fading in: one photo's thumbnail giving way to its full image, or the
+    /// slideshow's cross-fade, the outgoing photo at 1 - t over the black clear and the incoming
+    /// one added at t, which sum to the same mix. False when they are anything else.
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, first isFirst: Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
-              a.item == b.item, a.frame == b.frame, a.crop == b.crop, under.dim == over.dim, under.clip == nil, over.clip == nil,
-              a.alpha >= 1, b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, b.blend == .over,
+              a.frame == b.frame, a.crop == b.crop, under.dim == over.dim, under.clip == nil, over.clip == nil,
+              b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over,
+              (a.item == b.item && a.alpha >= 1 && b.blend == .over)
+                || (isFirst && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
               !a.frame.size.isEmpty,
               let first = textures.best(item: a.item, quality: a.quality, frame: frame),
               let second = textures.best(item: b.item, quality: b.quality, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
-        let rect = pixels(a.frame)
-        first.sample(texelsPerPixel: Self.texelsPerPixel(first, rect: rect, crop: a.crop))
-        second.sample(texelsPerPixel: Self.texelsPerPixel(second, rect: rect, crop: a.crop))
+        let plain = pixels(a.frame)
+        let (p1, s1) = Self.placed(first, rect: plain, crop: a.crop), (p2, s2) = Self.placed(second, rect: plain, crop: a.crop)
+        let rect = s2 == .exact ? p2 : p1
+        // Texel for pixel only where the texture is the size of the rect the pair is drawn on.
+        first.sample(s1 == .exact && p1 != rect ? .base : s1)
+        second.sample(s2 == .exact && p2 != rect ? .base : s2)
         use(imageCrossfade, rect: rect, crop: a.crop)
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
@@ -294,6 +300,18 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         drawDetail(over: b, dim: over.dim)
         return true
+    }
+
+    /// Where a texture lands in pixels and how it is read. One drawn at its own size, to within a
+    /// pixel (a page or a slide at rest, whose texture is its size on screen rounded up), goes
+    /// onto whole pixels texel for pixel: a shift of under half a pixel, and no pixel is a
+    /// blend of two texels.
+    static func placed(_ texture: GLTexture, rect: Rect, crop: Rect) -> (Rect, GLTexture.Sampling) {
+        let w = Double(texture.width), h = Double(texture.height)
+        if crop == .unit, abs(rect.width - w) < 1, abs(rect.height - h) < 1 {
+            return (Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: w, height: h), .exact)
+        }
+        return (rect, GLTexture.sampling(texelsPerPixel: texelsPerPixel(texture, rect: rect, crop: crop), exact: false))
     }
 
     /// The larger of the two axes' texels per drawn pixel, as GL's level choice sees a quad.
