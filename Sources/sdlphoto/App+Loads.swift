@@ -70,17 +70,29 @@ extension App {
             // the sharpest (area-averaged, not filtered on the fly). Zoomed in, detail takes
             // over. A slideshow's cross-fade, slide or cut shows the photo fitted and still, so
             // it takes the same size (fitted to the window once the header is read, when the
-            // photo's size is not known yet); Ken Burns zooms in past a fill, so it keeps up to
-            // twice the window where that costs no slower decode. Never more than one texture may hold.
+            // photo's size is not known yet); Ken Burns the photo at its largest on screen,
+            // filling the window at its full zoom, so that it is drawn at 1 to 1.15 texels per
+            // pixel from level 0 (docs/behaviour.md §9). Never more than one texture may hold.
             let drawable = window.drawableSize
             let viewport = options.rotation.viewport(window: window.size)
             let window = max(drawable.width, drawable.height)
-            let side = min(renderer.maxTextureSize, 2 * window)
-            let zooms = slideshow?.transition == .kenburns
-            let pixels = zooms ? side : min(side, restingSide(of: index) ?? side)
-            let box = zooms || slideshow == nil ? nil
-                : PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up)))
-            loader.request(.init(item: key.item, quality: .full), pixels: pixels, sharpAt: min(pixels, window), fitting: box, urgency: urgency)
+            let screen = PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up)))
+            let box: ImageLoader.Box?, pixels: Int
+            switch slideshow?.transition {
+            case .kenburns?:
+                let z = Slideshow.kenBurnsZoom
+                box = .init(size: PixelSize(width: Int((Double(screen.width) * z).rounded(.up)), height: Int((Double(screen.height) * z).rounded(.up))), fills: true)
+                pixels = renderer.maxTextureSize
+            case nil:
+                box = nil
+                pixels = min(renderer.maxTextureSize, 2 * window, restingSide(of: index) ?? 2 * window)
+            default:
+                box = .init(size: screen)
+                pixels = min(renderer.maxTextureSize, 2 * window, restingSide(of: index) ?? 2 * window)
+            }
+            // Ken Burns is sharp at its full zoom; the rest at the window.
+            let sharp = slideshow?.transition == .kenburns ? pixels : min(pixels, window)
+            loader.request(.init(item: key.item, quality: .full), pixels: pixels, sharpAt: sharp, fitting: box, urgency: urgency)
         }
     }
 

@@ -93,10 +93,10 @@ final class ImageLoader: @unchecked Sendable {
 
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
-    /// `sharpAt`; with `fitting`, no larger than the photo fitted into that box (its size read
+    /// `sharpAt`; with `fitting`, no larger than the photo fitted into that box, or filling it (its size read
     /// from the header first). A request in flight is not repeated (asked again, it only moves
     /// up); whether to ask at all is the ledger's decision.
-    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: PixelSize? = nil, urgency: LoadUrgency) {
+    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Box? = nil, urgency: LoadUrgency) {
         let priority = Self.decodePriority(urgency)
         lock.lock()
         let known = items.indices.contains(request.item)
@@ -136,14 +136,21 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    /// `pixels`, or less: the longer side of a photo of `size` fitted into `box`.
-    static func fitted(_ pixels: Int, into box: PixelSize?, size: () -> PixelSize?) -> Int {
+    /// The size a full image is held at: the photo fitted into `size`, or filling it.
+    struct Box: Sendable {
+        var size: PixelSize
+        var fills = false
+    }
+
+    /// `pixels`, or less: the longer side of a photo of `size` fitted into `box` (or filling it).
+    static func fitted(_ pixels: Int, into box: Box?, size: () -> PixelSize?) -> Int {
         guard let box, let size = size(), size.width > 0, size.height > 0 else { return pixels }
-        let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
+        let sx = Double(box.size.width) / Double(size.width), sy = Double(box.size.height) / Double(size.height)
+        let scale = box.fills ? max(sx, sy) : min(sx, sy)
         return min(pixels, Int((Double(max(size.width, size.height)) * scale).rounded(.up)))
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: PixelSize?, urgency: LoadUrgency, priority: DecodePriority) {
+    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Box?, urgency: LoadUrgency, priority: DecodePriority) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()
