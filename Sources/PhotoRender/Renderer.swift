@@ -265,13 +265,14 @@ public final class Renderer {
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 
-    /// Draws `under` and `over` in one pass when they are two opaque textures on the same quad,
-    /// the second fading in: one photo's thumbnail giving way to its full image, or the
-    /// slideshow's cross-fade, the outgoing photo at 1 - t over the black clear and the incoming
-    /// one added at t, which sum to the same mix. False when they are anything else.
+    /// Draws `under` and `over` in one pass when they are two opaque textures, the second fading
+    /// in, on the same quad or on two that both cover the screen: one photo's thumbnail giving
+    /// way to its full image, or the slideshow's cross-fade (Ken Burns' too), the outgoing photo
+    /// at 1 - t over the black clear and the incoming one added at t, which sum to the same mix.
+    /// False when they are anything else.
     private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, first isFirst: Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
-              a.frame == b.frame, a.crop == b.crop, under.dim == over.dim, under.clip == nil, over.clip == nil,
+              a.frame == b.frame && a.crop == b.crop || coversScreen(a.frame) && coversScreen(b.frame), under.dim == over.dim, under.clip == nil, over.clip == nil,
               b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over,
               (a.item == b.item && a.alpha >= 1 && b.blend == .over)
                 || (isFirst && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
@@ -279,9 +280,13 @@ public final class Renderer {
               let first = textures.best(item: a.item, quality: a.quality, frame: frame),
               let second = textures.best(item: b.item, quality: b.quality, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
-        let plain = pixels(a.frame)
-        let (p1, s1) = Self.placed(first, rect: plain, crop: a.crop), (p2, s2) = Self.placed(second, rect: plain, crop: a.crop)
-        let rect = s2 == .exact ? p2 : p1
+        let sameQuad = a.frame == b.frame && a.crop == b.crop
+        let (p1, s1) = Self.placed(first, rect: pixels(a.frame), crop: a.crop), (p2, s2) = Self.placed(second, rect: pixels(b.frame), crop: b.crop)
+        let rect = sameQuad && s2 == .exact ? p2 : p1
+        // Where the second lies, mapped onto the quad drawn: its crop again on one quad.
+        let o = sameQuad ? rect : p2
+        let crop2 = Rect(x: b.crop.minX + (rect.minX - o.minX) / o.width * b.crop.width, y: b.crop.minY + (rect.minY - o.minY) / o.height * b.crop.height,
+                         width: rect.width / o.width * b.crop.width, height: rect.height / o.height * b.crop.height)
         // Texel for pixel only where the texture is the size of the rect the pair is drawn on.
         first.sample(s1 == .exact && p1 != rect ? .base : s1)
         second.sample(s2 == .exact && p2 != rect ? .base : s2)
@@ -293,6 +298,7 @@ public final class Renderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), first.id)
         glUniform1i(imageCrossfade.location("u_texture"), 0)
         glUniform1f(imageCrossfade.location("u_mix"), GLfloat(b.alpha))
+        glUniform4f(imageCrossfade.location("u_crop2"), GLfloat(crop2.minX), GLfloat(crop2.minY), GLfloat(crop2.width), GLfloat(crop2.height))
         let d = GLfloat(under.dim)
         glUniform4f(imageCrossfade.location("u_tint"), d, d, d, 1)
         glDisable(GLenum(GL_BLEND))
@@ -301,6 +307,8 @@ public final class Renderer {
         drawDetail(over: b, dim: over.dim)
         return true
     }
+
+    private func coversScreen(_ frame: Rect) -> Bool { frame.contains(Rect(origin: .zero, size: viewport)) }
 
     /// Where a texture lands in pixels and how it is read. One drawn at its own size, to within a
     /// pixel (a page or a slide at rest, whose texture is its size on screen rounded up), goes

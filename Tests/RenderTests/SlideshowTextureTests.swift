@@ -54,4 +54,33 @@ import Testing
         // Still alternating: the photo, not a flat colour.
         #expect(zip(reds, reds.dropFirst()).allSatisfy { abs(Int($0) - Int($1)) > 240 })
     }
+
+    /// Ken Burns' fade is one pass over two frames that both cover the window, each photo read at
+    /// its own coordinates. 800 ms into the fade each photo's left half is one colour and its
+    /// right half the complement, their boundaries 45 pt apart as they pan and zoom: between
+    /// the two, the outgoing photo shows its right half and the incoming one its left half.
+    @Test func aKenBurnsFadeReadsEachPhotoWhereItLies() async throws {
+        let session = try BrowserSession("kenBurnsFade", count: 3, split: true)
+        let shots = try await session.run("2800 screenshot mid.png\n2900 quit", extra: ["--slideshow=2", "--transition", "kenburns"])
+        let mid = try #require(shots["mid.png"])
+        // The same slideshow as a value: photo 1 came in at 2000 ms.
+        var show = Slideshow(count: 3, start: 0, interval: 2000, transition: .kenburns, now: 0)
+        show.markReady(1)
+        show.advance(to: 2000)
+        let photo = Size(width: 600, height: 400)
+        let out = show.kenBurnsFrame(0, content: photo, viewport: session.window, now: 2800).midX
+        let incoming = show.kenBurnsFrame(1, content: photo, viewport: session.window, now: 2800).midX
+        try #require(incoming - out > 30, "boundaries at \(out) and \(incoming)")
+        func colour(_ i: Int, at x: Double, boundary: Double) -> BrowserSession.RGB {
+            let c = session.colour(i)
+            return x < boundary ? c : (255 - c.0, 255 - c.1, 255 - c.2)
+        }
+        for x in [200, (out + incoming) / 2, 1080] {
+            let a = colour(0, at: x, boundary: out), b = colour(1, at: x, boundary: incoming)
+            let want = (a.0 * 0.2 + b.0 * 0.8, a.1 * 0.2 + b.1 * 0.8, a.2 * 0.2 + b.2 * 0.8)
+            let probe = Rect(x: x - 8, y: 350, width: 16, height: 100)
+            let looks = mid.looks(probe, like: want, tolerance: 8)
+            #expect(looks, "at x \(x): \(mid.mean(probe)), wanted \(want)")
+        }
+    }
 }
