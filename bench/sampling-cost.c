@@ -2,6 +2,12 @@
 // crossfade of a thumbnail into it. A 2000x1500 photo with mip levels fitted into the window
 // (1.88 texels per pixel at 1280x800), the same photo held at its fitted size (one texel per
 // pixel, what sdlphoto uploads for a page), a 512x384 thumbnail magnified over the same frame.
+// Then the slideshow's frames, drawn as sdlphoto draws them (4:3 photos): the cross-fade of two
+// photos held at their fitted size, one pass mixing the two texel for pixel (GL_NEAREST); the
+// slide, two fitted photos side by side, opaque, texel for pixel; Ken Burns, the photo filling
+// the window and zooming from 1 to 1.15 over the frames, its texture the fill at 1.15 read from
+// level 0 (bilinear), alone and cross-faded (both photos cover the window: one pass, each photo
+// read at its own coordinates). These are the limits each transition's frame is held to.
 // Prints the median and best of 60 frames per case, each finished with glFinish.
 #include <SDL2/SDL.h>
 #include <GLES3/gl3.h>
@@ -50,7 +56,119 @@ static GLuint texture(int w, int h) {
     return t;
 }
 
+static GLuint tinted, pass_one;
+
+// One quad: `frame` in window pixels (x, y, width, height, y down), the texture's min filter, a
+// tint (premultiplied alpha) and a blend: 0 none, 1 over, 2 add.
+static void quad(GLuint t, const double *frame, int w, int h, GLint filter, float tint, int blend) {
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter == GL_NEAREST ? GL_NEAREST : GL_LINEAR);
+    GLuint p = tint < 1 ? tinted : pass_one;
+    glUseProgram(p);
+    float r[4] = {(float)(2 * frame[0] / w - 1), (float)(1 - 2 * (frame[1] + frame[3]) / h), (float)(2 * frame[2] / w), (float)(2 * frame[3] / h)};
+    glUniform4fv(glGetUniformLocation(p, "r"), 1, r);
+    glUniform1i(glGetUniformLocation(p, "a"), 0);
+    if (tint < 1) glUniform4f(glGetUniformLocation(p, "t"), tint, tint, tint, tint);
+    if (blend) { glEnable(GL_BLEND); glBlendFunc(GL_ONE, blend == 1 ? GL_ONE_MINUS_SRC_ALPHA : GL_ONE); } else glDisable(GL_BLEND);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisable(GL_BLEND);
+}
+
+enum { ssFrames = 60, ssWarmup = 5 };
+enum kind { crossfade, slide, kenburns, kenburnsFade };
+
 static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+
+static void slideshow(SDL_Window *window, int w, int h) {
+    tinted = program("#version 300 es\nprecision mediump float; uniform sampler2D a; uniform vec4 t; in vec2 uv; out vec4 o;"
+                     "void main() { o = texture(a, uv) * t; }");
+    pass_one = program("#version 300 es\nprecision mediump float; uniform sampler2D a; in vec2 uv; out vec4 o;"
+                       "void main() { o = texture(a, uv); }");
+    GLuint mixed = program("#version 300 es\nprecision mediump float; uniform sampler2D a; uniform sampler2D b; uniform float m; in vec2 uv;"
+                           "out vec4 o; void main() { o = mix(texture(a, uv), texture(b, uv), m); }");
+    // As sdlphoto's quad.vert: a second set of texture coordinates over the same quad.
+    const char *vertex2 = "#version 300 es\nin vec2 p; uniform vec4 r; uniform vec4 c2; out vec2 uv; out vec2 uv2;"
+                          "void main() { uv = p; uv2 = c2.xy + vec2(p.x, 1.0 - p.y) * c2.zw; uv2.y = 1.0 - uv2.y; gl_Position = vec4(r.xy + p * r.zw, 0, 1); }";
+    GLuint two = glCreateProgram();
+    glAttachShader(two, shader(GL_VERTEX_SHADER, vertex2));
+    glAttachShader(two, shader(GL_FRAGMENT_SHADER, "#version 300 es\nprecision mediump float; uniform sampler2D a; uniform sampler2D b; uniform float m;"
+                                                   "in vec2 uv; in vec2 uv2; out vec4 o; void main() { o = mix(texture(a, uv), texture(b, uv2), m); }"));
+    glBindAttribLocation(two, 0, "p");
+    glLinkProgram(two);
+    double fitW = h * 4.0 / 3 < w ? h * 4.0 / 3 : w, fitH = fitW * 3 / 4;          // aspect fit
+    double fillW = w * 3.0 / 4 > h ? w : h * 4.0 / 3, fillH = fillW * 3 / 4;      // aspect fill
+    GLuint fitted[2] = {texture((int)(fitW + 0.999), (int)(fitH + 0.999)), texture((int)(fitW + 0.999), (int)(fitH + 0.999))};
+    int kw = (int)(fillW * 1.15 + 0.999), kh = (int)(fillH * 1.15 + 0.999);
+    GLuint zoomed[2] = {texture(kw, kh), texture(kw, kh)};
+    struct { const char *name; enum kind kind; GLuint *tex; GLint filter; } cases[] = {
+        {"slideshow crossfade (one pass, texel for pixel)", crossfade, fitted, GL_NEAREST},
+        {"slideshow slide (texel for pixel)", slide, fitted, GL_NEAREST},
+        {"Ken Burns (fill x 1.15, level 0)", kenburns, zoomed, GL_LINEAR},
+        {"Ken Burns fade (one pass)", kenburnsFade, zoomed, GL_LINEAR},
+    };
+    printf("slideshow at %dx%d: fitted %.0fx%.0f, fill %.0fx%.0f, Ken Burns texture %dx%d\n", w, h, fitW, fitH, fillW, fillH, kw, kh);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        double times[ssFrames];
+        for (int i = 0; i < ssFrames + ssWarmup; i++) {
+            double t = (double)i / (ssFrames + ssWarmup - 1), t0 = now_ms();
+            glClear(GL_COLOR_BUFFER_BIT);
+            GLuint *x = cases[c].tex;
+            GLint f = cases[c].filter;
+            for (int k = 0; k < 2; k++) {
+                glBindTexture(GL_TEXTURE_2D, x[k]);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, f);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, f == GL_NEAREST ? GL_NEAREST : GL_LINEAR);
+            }
+            if (cases[c].kind == crossfade) {
+                // Texel for pixel: the fitted frame on whole pixels, as sdlphoto places it.
+                double frame[4] = {(double)(int)((w - fitW) / 2 + 0.5), (double)(int)((h - fitH) / 2 + 0.5), (int)(fitW + 0.999), (int)(fitH + 0.999)};
+                glUseProgram(mixed);
+                float r[4] = {(float)(2 * frame[0] / w - 1), (float)(1 - 2 * (frame[1] + frame[3]) / h), (float)(2 * frame[2] / w), (float)(2 * frame[3] / h)};
+                glUniform4fv(glGetUniformLocation(mixed, "r"), 1, r);
+                glUniform1f(glGetUniformLocation(mixed, "m"), (float)t);
+                glUniform1i(glGetUniformLocation(mixed, "a"), 0);
+                glUniform1i(glGetUniformLocation(mixed, "b"), 1);
+                glActiveTexture(GL_TEXTURE1); glBindTexture(GL_TEXTURE_2D, x[1]);
+                glActiveTexture(GL_TEXTURE0); glBindTexture(GL_TEXTURE_2D, x[0]);
+                glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+            } else if (cases[c].kind == slide) {
+                double shift = (double)(int)((w + 30) * t), a[4] = {(double)(int)((w - fitW) / 2 + 0.5) - shift, (double)(int)((h - fitH) / 2 + 0.5), (int)(fitW + 0.999), (int)(fitH + 0.999)};
+                double b[4] = {a[0] + w + 30, a[1], a[2], a[3]};
+                quad(x[0], a, w, h, f, 1, 0);
+                quad(x[1], b, w, h, f, 1, 0);
+            } else {
+                // Zooming in on one photo while the other zooms out, panning across the slack.
+                double z[2] = {1 + 0.15 * t, 1.15 - 0.15 * t};
+                double F[2][4];
+                for (int k = 0; k < 2; k++) {
+                    double fw = fillW * z[k], fh = fillH * z[k];
+                    F[k][0] = -(fw - w) * t; F[k][1] = -(fh - h) * t; F[k][2] = fw; F[k][3] = fh;
+                }
+                if (cases[c].kind == kenburns) quad(x[0], F[0], w, h, f, 1, 0);
+                else {
+                    // The quad is the first frame; the second photo's coordinates are its frame mapped onto it.
+                    glUseProgram(two);
+                    float r[4] = {(float)(2 * F[0][0] / w - 1), (float)(1 - 2 * (F[0][1] + F[0][3]) / h), (float)(2 * F[0][2] / w), (float)(2 * F[0][3] / h)};
+                    float c2[4] = {(float)((F[0][0] - F[1][0]) / F[1][2]), (float)((F[0][1] - F[1][1]) / F[1][3]), (float)(F[0][2] / F[1][2]), (float)(F[0][3] / F[1][3])};
+                    glUniform4fv(glGetUniformLocation(two, "r"), 1, r);
+                    glUniform4fv(glGetUniformLocation(two, "c2"), 1, c2);
+                    glUniform1f(glGetUniformLocation(two, "m"), (float)t);
+                    glUniform1i(glGetUniformLocation(two, "a"), 0);
+                    glUniform1i(glGetUniformLocation(two, "b"), 1);
+                    glActiveTexture(GL_TEXTURE1); glBindTexture(GL_TEXTURE_2D, x[1]);
+                    glActiveTexture(GL_TEXTURE0); glBindTexture(GL_TEXTURE_2D, x[0]);
+                    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+                }
+            }
+            SDL_GL_SwapWindow(window);
+            glFinish();
+            if (i >= ssWarmup) times[i - ssWarmup] = now_ms() - t0;
+        }
+        qsort(times, ssFrames, sizeof times[0], compare);
+        printf("%-50s median %6.2f ms  best %6.2f ms\n", cases[c].name, times[ssFrames / 2], times[0]);
+    }
+}
 
 int main(int argc, char **argv) {
     int w = argc > 2 ? atoi(argv[1]) : 1280, h = argc > 2 ? atoi(argv[2]) : 800;
@@ -114,5 +232,6 @@ int main(int argc, char **argv) {
         qsort(times, frames, sizeof times[0], compare);
         printf("%-50s median %6.2f ms  best %6.2f ms\n", cases[c].name, times[frames / 2], times[0]);
     }
+    slideshow(window, w, h);
     return 0;
 }

@@ -10,7 +10,6 @@ public final class GLTexture {
     /// Every pixel fully opaque: drawn at full alpha it needs no blending.
     var isOpaque = false
     private let hasMipLevels: Bool
-    private var samplesBaseLevelOnly = false
 
     /// Allocates immutable storage for a full mip chain; `upload` fills it level by level.
     init(width: Int, height: Int, levels: Int) {
@@ -20,6 +19,7 @@ public final class GLTexture {
         self.width = width
         self.height = height
         hasMipLevels = levels > 1
+        sampling = levels > 1 ? .mipmapped : .base
         glBindTexture(GLenum(GL_TEXTURE_2D), tex)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
@@ -29,22 +29,47 @@ public final class GLTexture {
         byteCount = width * height * 4 * (levels > 1 ? 4 : 3) / 3
     }
 
-    /// Drawn at most one texel per pixel, GL samples level 0 with the magnification filter
-    /// whatever the minification filter says, yet llvmpipe still pays for trilinear's level
-    /// choice on every pixel: a 1067x800 photo costs 9.3 ms trilinear, 4.8 ms from level 0 alone
-    /// (bench/sampling-cost). A page's texture holds its size at rest rounded up to whole
-    /// pixels, a hair more texels than pixels: up to 1% more, where trilinear would take 98.6%
-    /// of each colour from level 0, it is drawn from level 0 as well.
-    func sample(texelsPerPixel: Double) {
-        guard hasMipLevels else { return }
-        let baseOnly = texelsPerPixel <= Self.baseLevelTexelsPerPixel
-        guard baseOnly != samplesBaseLevelOnly else { return }
-        samplesBaseLevelOnly = baseOnly
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), baseOnly ? GL_LINEAR : GL_LINEAR_MIPMAP_LINEAR)
+    /// How a draw reads the texture.
+    enum Sampling: Equatable {
+        /// Drawn at its own size on whole pixels: each pixel's centre is a texel's centre, so
+        /// bilinear filtering returns that texel and nearest gives the same colour for less
+        /// (a 1440x1080 photo: 9.1 ms bilinear, 5.8 ms nearest; two of them mixed in one pass,
+        /// 15.0 against 9.9 ms; llvmpipe at 1920x1080).
+        case exact
+        /// Level 0, bilinear.
+        case base
+        /// Trilinear, across the mip levels.
+        case mipmapped
     }
 
-    static let baseLevelTexelsPerPixel = 1.01
+    /// Drawn at most `baseLevelTexelsPerPixel` texels per pixel, the base level alone is read:
+    /// llvmpipe pays for trilinear's level choice on every pixel (a 1067x800 photo: 9.3 ms
+    /// trilinear, 4.8 ms from level 0). A page's texture holds its size at rest rounded up to
+    /// whole pixels, a hair more texels than pixels; Ken Burns' holds the photo at its largest
+    /// on screen, drawn at 1 to 1.15 texels per pixel as it zooms. Below 2 texels per pixel
+    /// bilinear's 2x2 footprint still reaches every texel, so none is skipped from frame to frame.
+    static func sampling(texelsPerPixel: Double, exact: Bool) -> Sampling {
+        exact ? .exact : texelsPerPixel <= baseLevelTexelsPerPixel ? .base : .mipmapped
+    }
+
+    private var sampling = Sampling.mipmapped
+
+    func sample(_ wanted: Sampling) {
+        let s: Sampling = hasMipLevels || wanted == .exact ? wanted : .base
+        guard s != sampling else { return }
+        sampling = s
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        let min = switch s {
+        case .exact: GL_NEAREST
+        case .base: GL_LINEAR
+        case .mipmapped: GL_LINEAR_MIPMAP_LINEAR
+        }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), min)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), s == .exact ? GL_NEAREST : GL_LINEAR)
+    }
+
+    /// Ken Burns' zoom (PhotoCore's `Slideshow.kenBurnsZoom`) and a hair for rounding.
+    static let baseLevelTexelsPerPixel = 1.16
 
     /// Copies `rows` rows starting at `firstRow` of mip `level` (RGBA8, tightly packed).
     func upload(level: Int, firstRow: Int, rows: Int, width: Int, pixels: UnsafeRawPointer) {

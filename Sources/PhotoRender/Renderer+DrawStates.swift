@@ -18,17 +18,20 @@ extension Renderer {
     }
 
     /// Sampled through its mip levels (a photo drawn smaller than its pixels), from its base
-    /// level only (one texel per pixel or magnified), or a texture with no mip levels (text).
-    enum WarmTexture { case mipmapped, magnified, plain }
+    /// level only (magnified or a little minified), at its own size (texel for pixel), or a
+    /// texture with no mip levels (text).
+    enum WarmTexture { case mipmapped, magnified, exact, plain }
 
     /// Every state the app draws with, those an animation meets soonest first: the thumbnail
-    /// giving way to its full image, then a photo flying or fading over the grid, then the rest.
+    /// giving way to its full image (or two slides), then a photo flying or fading over the
+    /// grid, then the rest.
     var allDrawStates: [DrawState] {
+        let kinds: [WarmTexture] = [.exact, .magnified, .mipmapped]
         var states: [DrawState] = []
-        for texture in [WarmTexture.magnified, .mipmapped] {
-            states += [WarmTexture.magnified, .mipmapped].map { DrawState(program: imageCrossfade, blend: .none, texture: texture, over: $0) }
+        for texture in kinds {
+            states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: texture, over: $0) }
         }
-        for texture in [WarmTexture.magnified, .mipmapped] {
+        for texture in kinds {
             states += [DrawState(program: imageOpaque, blend: .none, texture: texture, over: nil),
                        DrawState(program: image, blend: .over, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .none, texture: texture, over: nil),
@@ -86,17 +89,20 @@ extension Renderer {
     private func makeWarmTextures() -> [WarmTexture: GLTexture] {
         let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
         let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
-        // The same texture drawn magnified: sampled from its base level only, another variant.
+        // The same texture drawn magnified or a little minified (its base level only), or at
+        // its own size (texel for pixel): each another variant.
         let magnified = GLTexture(width: 3, height: 3, levels: 2)
+        let exact = GLTexture(width: 3, height: 3, levels: 2)
         let plain = GLTexture(width: 3, height: 3, levels: 1)
         white.withUnsafeBytes {
-            for texture in [mipmapped, magnified] {
+            for texture in [mipmapped, magnified, exact] {
                 texture.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
                 texture.upload(level: 1, firstRow: 0, rows: 1, width: 1, pixels: $0.baseAddress!)
             }
             plain.upload(level: 0, firstRow: 0, rows: 3, width: 3, pixels: $0.baseAddress!)
         }
-        magnified.sample(texelsPerPixel: 0)
-        return [.mipmapped: mipmapped, .magnified: magnified, .plain: plain]
+        magnified.sample(.base)
+        exact.sample(.exact)
+        return [.mipmapped: mipmapped, .magnified: magnified, .exact: exact, .plain: plain]
     }
 }

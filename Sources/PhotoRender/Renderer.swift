@@ -149,7 +149,7 @@ public final class Renderer {
         var skip = false
         for (i, c) in commands.enumerated() {
             if skip { skip = false; continue }
-            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1]) { skip = true; continue }
+            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1], first: i == 0, background: bg) { skip = true; continue }
             if let clip = c.clip { scissor(clip) }
             defer { if c.clip != nil { glDisable(GLenum(GL_SCISSOR_TEST)) } }
             switch c.command {
@@ -237,7 +237,7 @@ public final class Renderer {
     }
 
     func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double) {
-        let rect = pixels(frame)
+        let (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
         // per-pixel alpha or corner maths.
         let program: GLProgram
@@ -256,7 +256,7 @@ public final class Renderer {
             program = imageOpaque
             use(program, rect: rect, crop: crop)
         }
-        texture.sample(texelsPerPixel: Self.texelsPerPixel(texture, rect: rect, crop: crop))
+        texture.sample(sampling)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(program.location("u_texture"), 0)
@@ -269,20 +269,31 @@ public final class Renderer {
         if opaque { glEnable(GLenum(GL_BLEND)) }
     }
 
-    /// Draws `under` and `over` in one pass when they are one photo's two opaque textures on the
-    /// same quad, the second fading in (a thumbnail giving way to the full image); false when
-    /// they are anything else.
-    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
+    /// Draws `under` and `over` in one pass when they are two opaque textures, the second fading
+    /// in, on the same quad or on two that both cover the screen: one photo's thumbnail giving
+    /// way to its full image, or the slideshow's cross-fade (Ken Burns' too), the outgoing photo
+    /// at 1 - t over the black clear and the incoming one added at t, which sum to the same mix.
+    /// False when they are anything else.
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, first isFirst: Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
-              a.item == b.item, a.frame == b.frame, a.crop == b.crop, under.dim == over.dim, under.clip == nil, over.clip == nil,
-              a.alpha >= 1, b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, b.blend == .over,
+              a.frame == b.frame && a.crop == b.crop || coversScreen(a.frame) && coversScreen(b.frame), under.dim == over.dim, under.clip == nil, over.clip == nil,
+              b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over,
+              (a.item == b.item && a.alpha >= 1 && b.blend == .over)
+                || (isFirst && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
               !a.frame.size.isEmpty,
               let first = textures.best(item: a.item, quality: a.quality, frame: frame),
               let second = textures.best(item: b.item, quality: b.quality, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
-        let rect = pixels(a.frame)
-        first.sample(texelsPerPixel: Self.texelsPerPixel(first, rect: rect, crop: a.crop))
-        second.sample(texelsPerPixel: Self.texelsPerPixel(second, rect: rect, crop: a.crop))
+        let sameQuad = a.frame == b.frame && a.crop == b.crop
+        let (p1, s1) = Self.placed(first, rect: pixels(a.frame), crop: a.crop), (p2, s2) = Self.placed(second, rect: pixels(b.frame), crop: b.crop)
+        let rect = sameQuad && s2 == .exact ? p2 : p1
+        // Where the second lies, mapped onto the quad drawn: its crop again on one quad.
+        let o = sameQuad ? rect : p2
+        let crop2 = Rect(x: b.crop.minX + (rect.minX - o.minX) / o.width * b.crop.width, y: b.crop.minY + (rect.minY - o.minY) / o.height * b.crop.height,
+                         width: rect.width / o.width * b.crop.width, height: rect.height / o.height * b.crop.height)
+        // Texel for pixel only where the texture is the size of the rect the pair is drawn on.
+        first.sample(s1 == .exact && p1 != rect ? .base : s1)
+        second.sample(s2 == .exact && p2 != rect ? .base : s2)
         use(imageCrossfade, rect: rect, crop: a.crop)
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
@@ -291,6 +302,7 @@ public final class Renderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), first.id)
         glUniform1i(imageCrossfade.location("u_texture"), 0)
         glUniform1f(imageCrossfade.location("u_mix"), GLfloat(b.alpha))
+        glUniform4f(imageCrossfade.location("u_crop2"), GLfloat(crop2.minX), GLfloat(crop2.minY), GLfloat(crop2.width), GLfloat(crop2.height))
         let d = GLfloat(under.dim)
         glUniform4f(imageCrossfade.location("u_tint"), d, d, d, 1)
         glDisable(GLenum(GL_BLEND))
@@ -298,6 +310,20 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         drawDetail(over: b, dim: over.dim)
         return true
+    }
+
+    private func coversScreen(_ frame: Rect) -> Bool { frame.contains(Rect(origin: .zero, size: viewport)) }
+
+    /// Where a texture lands in pixels and how it is read. One drawn at its own size, to within a
+    /// pixel (a page or a slide at rest, whose texture is its size on screen rounded up), goes
+    /// onto whole pixels texel for pixel: a shift of under half a pixel, and no pixel is a
+    /// blend of two texels.
+    static func placed(_ texture: GLTexture, rect: Rect, crop: Rect) -> (Rect, GLTexture.Sampling) {
+        let w = Double(texture.width), h = Double(texture.height)
+        if crop == .unit, abs(rect.width - w) < 1, abs(rect.height - h) < 1 {
+            return (Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: w, height: h), .exact)
+        }
+        return (rect, GLTexture.sampling(texelsPerPixel: texelsPerPixel(texture, rect: rect, crop: crop), exact: false))
     }
 
     /// The larger of the two axes' texels per drawn pixel, as GL's level choice sees a quad.

@@ -10,6 +10,7 @@ extension App {
 
     func draw(at now: Double, continuous: Bool) {
         lastDrawMs = now
+        let began = MonotonicClock.nowMs()
         let viewport = options.rotation.viewport(window: window.size)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
@@ -33,10 +34,11 @@ extension App {
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         renderer.finish()
+        let drawMs = MonotonicClock.nowMs() - began
         let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : pacer.present { spareMs in
             if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
         }
-        stats.frameDrawn(atMs: presentedMs, continuous: continuous)
+        stats.frameDrawn(atMs: presentedMs, continuous: continuous, drawMs: drawMs)
         if !firstFrameDrawn {
             firstFrameDrawn = true
             eventLog?.firstFrame()

@@ -44,12 +44,18 @@ extension App {
     func runSlideshow(at now: Double) {
         if slides.attractIsDue(at: now, photos: shown.count) { startSlideshow(on: 0, attract: true, at: now) }
         guard var show = slideshow else { return }
+        // The next photo is asked for once the transition on screen is over (or once it is due):
+        // its decode and upload then share the cores with a still photo's frames, or Ken Burns'
+        // single photo, never with a cross-fade's two.
+        let nextWanted = !show.isInTransition(at: now) || show.nextDeadline.map { now >= $0 } == true
         for (index, urgency) in [(show.current, LoadUrgency.current), (show.next, .neighbour)] {
             guard let index, let key = key(index, .full) else { continue }
             if ledger.isReady(key) { show.markReady(index) }
             else if ledger.failure(key) != nil { show.markFailed(index) }
-            else { want(index, .full, urgency) }
+            else if urgency == .current || nextWanted { want(index, .full, urgency) }
         }
+        // The frame that ends a transition shows the new photo alone.
+        if show.isInTransition(at: lastDrawMs) && !show.isInTransition(at: now) { needsDraw = true }
         if let shown = show.advance(to: now) {
             eventLog?.slide(shown)
             needsDraw = true

@@ -18,11 +18,17 @@ struct FrameStats {
 
     mutating func paused(forMs ms: Double) { pausedMs += ms }
 
-    /// `continuous` is false for the first frame after the loop slept.
-    mutating func frameDrawn(atMs t: Double, continuous: Bool) {
+    /// What the counted frames' own drawing took, from the display list to the finished
+    /// picture: set against `bench/sampling-cost`'s cost of the same draw, it tells a frame that
+    /// waits on something else from one that is dear to draw.
+    private(set) var drawTimes: [Double] = []
+
+    /// `continuous` is false for the first frame after the loop slept; `drawMs` is the frame's own drawing.
+    mutating func frameDrawn(atMs t: Double, continuous: Bool, drawMs: Double) {
         if continuous, let last = lastFrameMs {
             let interval = t - last - pausedMs
             intervals.append(interval)
+            drawTimes.append(drawMs)
             if interval > refreshMs * Self.droppedFactor { dropped += 1 }
         }
         lastFrameMs = t
@@ -59,8 +65,9 @@ struct FrameStats {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peakMiB = Double(usage.ru_maxrss) / 1024
         let p = Self.percentiles([50, 95, 99], of: intervals)
-        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"peak_rss_mib":%.1f,"texture_mib":%.1f}"#,
+        let d = Self.percentiles([50, 99], of: drawTimes)
+        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"draw_p50_ms":%.3f,"draw_p99_ms":%.3f,"peak_rss_mib":%.1f,"texture_mib":%.1f}"#,
                       intervals.count + (lastFrameMs == nil ? 0 : 1), p[0], p[1], p[2],
-                      intervals.max() ?? 0, dropped, peakMiB, Double(textureBytes) / 1_048_576)
+                      intervals.max() ?? 0, dropped, d[0], d[1], peakMiB, Double(textureBytes) / 1_048_576)
     }
 }

@@ -96,10 +96,12 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// Where a full image will be shown, so that it is decoded no larger: in `viewport`
-    /// (drawable pixels) fitted, or at the browser's rest zoom (a long image at width fit).
+    /// (drawable pixels) fitted, filling it, or at the browser's rest zoom (a long image at
+    /// width fit).
     struct Fitting: Sendable, Equatable {
+        enum Mode: Sendable, Equatable { case fit, fill, restZoom }
         let viewport: PixelSize
-        let restZoom: Bool
+        var mode: Mode = .fit
     }
 
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
@@ -153,8 +155,12 @@ final class ImageLoader: @unchecked Sendable {
         guard let box, let size = size(), size.width > 0, size.height > 0 else { return pixels }
         let image = Size(width: Double(size.width), height: Double(size.height))
         let viewport = Size(width: Double(box.viewport.width), height: Double(box.viewport.height))
-        let scale = box.restZoom ? ZoomLevel(pixelSize: image, viewport: viewport).initial
-            : min(viewport.width / image.width, viewport.height / image.height)
+        let sx = viewport.width / image.width, sy = viewport.height / image.height
+        let scale = switch box.mode {
+        case .fit: min(sx, sy)
+        case .fill: max(sx, sy)
+        case .restZoom: ZoomLevel(pixelSize: image, viewport: viewport).initial
+        }
         return min(pixels, Int((Double(max(size.width, size.height)) * scale).rounded(.up)))
     }
 

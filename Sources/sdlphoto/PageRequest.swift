@@ -8,8 +8,9 @@ import PhotoPipeline
 /// (area-averaged, not filtered on the fly) and the least memory. Zoomed in, detail takes over.
 /// A slideshow's cross-fade, slide or cut shows the photo fitted and still, so it takes the same
 /// size. When the photo's size is not known yet, it is fitted once the header is read. Ken Burns
-/// zooms in past a fill, so it keeps up to twice the window where that costs no slower decode.
-/// Never more than one texture may hold.
+/// shows the photo at its largest filling the window at its full zoom, so that it is drawn at
+/// 1 to 1.15 texels per pixel from level 0 (docs/behaviour.md §9). Never more than one texture
+/// may hold.
 struct PageRequest: Equatable {
     let pixels: Int
     let sharpAt: Int
@@ -19,11 +20,21 @@ struct PageRequest: Equatable {
     /// `restingSide` the page's longer side at rest, where the photo's size is known.
     init(drawable: PixelSize, viewport: PixelSize, maxTextureSize: Int, restingSide: Int?, slideshow: Slideshow.Transition?) {
         let window = drawable.longerSide
-        let side = min(maxTextureSize, 2 * window)
-        let zooms = slideshow == .kenburns
-        pixels = zooms ? side : min(side, restingSide ?? side)
-        sharpAt = min(pixels, window)
-        fitting = zooms ? nil : .init(viewport: viewport, restZoom: slideshow == nil)
+        switch slideshow {
+        case .kenburns?:
+            let z = Slideshow.kenBurnsZoom
+            fitting = .init(viewport: PixelSize(width: Int((Double(viewport.width) * z).rounded(.up)), height: Int((Double(viewport.height) * z).rounded(.up))), mode: .fill)
+            pixels = maxTextureSize
+            sharpAt = pixels
+        case nil:
+            fitting = .init(viewport: viewport, mode: .restZoom)
+            pixels = min(maxTextureSize, 2 * window, restingSide ?? 2 * window)
+            sharpAt = min(pixels, window)
+        default:
+            fitting = .init(viewport: viewport)
+            pixels = min(maxTextureSize, 2 * window, restingSide ?? 2 * window)
+            sharpAt = min(pixels, window)
+        }
     }
 
     /// The longer side in drawable pixels of a photo of `pixelSize` at its rest zoom.

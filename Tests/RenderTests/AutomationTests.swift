@@ -41,7 +41,7 @@ import Testing
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").last)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "dropped", "peak_rss_mib", "texture_mib"] {
+        for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "dropped", "draw_p50_ms", "draw_p99_ms", "peak_rss_mib", "texture_mib"] {
             #expect(json[key] is NSNumber, "\(key) missing in \(line)")
         }
         // 1.2 s of virtual time at 16.667 ms a frame is 72 frames drawn; frame times count only
@@ -49,6 +49,9 @@ import Testing
         let frames = (json["frames"] as? NSNumber)?.intValue ?? 0
         #expect(frames >= 18 && frames < 70, "\(frames) frames")
         #expect(((json["texture_mib"] as? NSNumber)?.doubleValue ?? 0) > 0)
+        // A frame's drawing is part of its time: never longer than its frame time.
+        let draw = (json["draw_p50_ms"] as? NSNumber)?.doubleValue ?? -1, p50 = (json["p50_ms"] as? NSNumber)?.doubleValue ?? 0
+        #expect(draw > 0 && draw <= p50, "draw p50 \(draw) ms, frame p50 \(p50) ms")
     }
 
     @Test func aScreenshotAtAGivenTimeCatchesThePresentMidFlight() async throws {

@@ -30,6 +30,9 @@ extension Slideshow {
         return list
     }
 
+    /// A transition runs: two photos are on screen.
+    public func isInTransition(at now: Double) -> Bool { outgoingState(at: now) != nil }
+
     /// The photo going out and how far the transition is (0...1), while one runs.
     func outgoingState(at now: Double) -> (index: Int, progress: Double)? {
         guard let o = outgoing, now - o.start < durationOfTransition else { return nil }
