@@ -231,6 +231,7 @@ struct SDLPhoto: ParsableCommand {
     /// Bad arguments exit 2 (docs/behaviour.md §13), not ArgumentParser's 64.
     static func main() {
         Log.bootstrap()
+        MemoryReturn.configure()
         do {
             let arguments: [String]
             do {
