@@ -40,7 +40,9 @@ final class App {
         }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
-        return app.loop()
+        let code = app.loop()
+        waker.detach()
+        return code
     }
 
     let options: Options
