@@ -179,6 +179,9 @@ extension App {
         let current = scene.currentIndex
         var protected = [current - 1, current, current + 1]
         if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
+        // Cells on screen stay too: a thumbnail uploaded between two frames has not been drawn
+        // yet, and would otherwise be the first to go.
+        if scene.mode != .browsing { protected += Array(scene.grid.visibleRange(at: clock.nowMs)) }
         let budget = options.textureBudgetBytes ?? textureNeed.bytes
         for texture in renderer.enforceTextureBudget(budget, protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))

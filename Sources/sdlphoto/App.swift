@@ -58,6 +58,8 @@ final class App {
     private let source: EventSource
     private let injector: EventInjector
     let loader: ImageLoader
+    /// How other threads (loaders, the folder and manifest watch) wake the loop.
+    private let waker: LoopWaker
     let eventLog: EventLog?
     private let content: LiveContent?
     var scene: PhotoScene
@@ -95,6 +97,7 @@ final class App {
         source = EventSource(windowSize: { [unowned window] in window.size })
         injector = EventInjector(windowSize: { [unowned window] in window.size })
         self.loader = loader
+        self.waker = waker
         waker.attach(source)
         let sceneItems = items.map { Item(pixelSize: $0.pixelSize, name: $0.image.name, caption: $0.caption) }
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
@@ -111,8 +114,7 @@ final class App {
         clock.start()
         perform(scene.advance(to: 0))
         warmThumbnails(of: shown)
-        let wakeLoop = source
-        content?.start(wake: { wakeLoop.wake() })
+        content?.start(wake: { [waker] in waker.wake() })
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
             if shown.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
@@ -143,6 +145,8 @@ final class App {
             followCurrentPage()
             updateDetail()
             followGrid(at: now)
+            // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
+            if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
             if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
@@ -176,7 +180,8 @@ final class App {
     private func sleepMs() -> Int {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
-                     ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil].compactMap { $0 }
+                     ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }

@@ -303,6 +303,8 @@ final class ImageLoader: @unchecked Sendable {
         arriving.remove(request)
         fetchToken[request] = nil
         let wasInFlight = inFlight.remove(request) != nil
+        // A result already finished is nobody's either: asked again, the request starts afresh.
+        inbox.removeAll { $0.request == request || (request.quality == .thumbnail && $0.request == request.withPlaceholder) }
         if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
         handle?.handle.cancel()

@@ -27,9 +27,11 @@ struct PageRequest: Equatable {
             pixels = maxTextureSize
             sharpAt = pixels
         case nil:
+            // Sharp at its rest size, which the fitting gives: a long image at width fit is
+            // taller than the window.
             fitting = .init(viewport: viewport, mode: .restZoom)
             pixels = min(maxTextureSize, 2 * window, restingSide ?? 2 * window)
-            sharpAt = min(pixels, window)
+            sharpAt = pixels
         default:
             fitting = .init(viewport: viewport)
             pixels = min(maxTextureSize, 2 * window, restingSide ?? 2 * window)

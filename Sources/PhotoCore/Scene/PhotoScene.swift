@@ -105,6 +105,12 @@ public struct PhotoScene: Equatable, Sendable {
         return grid.isMoving(at: now) || grid.showsIndicator(at: now)
     }
 
+    /// When the latest cell's fade-in ends (app ms), where the grid shows.
+    public var cellFadeEnd: Double? {
+        guard mode != .browsing, let last = thumbnailArrivals.values.max() else { return nil }
+        return last + Self.thumbnailFadeDuration
+    }
+
     /// Cells whose thumbnails just arrived fade in. In the grid only cells on screen fade; a
     /// thumbnail arriving off screen needs no frame, nor does one arriving under the browser's
     /// pages (a page shows its placeholder at once), nor a neighbour's full image arriving beside

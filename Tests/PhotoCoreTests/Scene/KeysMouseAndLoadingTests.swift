@@ -119,6 +119,15 @@ import Testing
         #expect(!d.scene.isAnimating)
     }
 
+    /// Fades drawn at a lower rate still end on a frame of their own: the scene says when.
+    @Test func theGridSaysWhenItsLastCellFadeEnds() {
+        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
+        #expect(d.scene.cellFadeEnd == nil)
+        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: 100))
+        d.send(.itemLoaded(index: 1, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: 130))
+        #expect(d.scene.cellFadeEnd == 130 + PhotoScene.thumbnailFadeDuration)
+    }
+
     @Test func aThumbnailArrivingUnderTheBrowserNeedsNoFrames() {
         var d = browser()
         d.send(.itemLoaded(index: d.scene.currentIndex, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: d.time))
