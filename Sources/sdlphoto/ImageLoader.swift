@@ -95,15 +95,6 @@ final class ImageLoader: @unchecked Sendable {
         })
     }
 
-    /// Where a full image will be shown, so that it is decoded no larger: in `viewport`
-    /// (drawable pixels) fitted, filling it, or at the browser's rest zoom (a long image at
-    /// width fit).
-    struct Fitting: Sendable, Equatable {
-        enum Mode: Sendable, Equatable { case fit, fill, restZoom }
-        let viewport: PixelSize
-        var mode: Mode = .fit
-    }
-
     /// Asks for an item's pixels: a thumbnail of at least `pixels` on its shorter side, or a full
     /// image at most `pixels` on its longer side, and smaller where a cheaper decode still gives
     /// `sharpAt`; with `fitting`, no larger than the photo shown there (its size read from the
@@ -148,20 +139,6 @@ final class ImageLoader: @unchecked Sendable {
         case .url(let url):
             fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority)
         }
-    }
-
-    /// `pixels`, or less: the longer side of a photo of `size` as shown in `box`.
-    static func fitted(_ pixels: Int, into box: Fitting?, size: () -> PixelSize?) -> Int {
-        guard let box, let size = size(), size.width > 0, size.height > 0 else { return pixels }
-        let image = Size(width: Double(size.width), height: Double(size.height))
-        let viewport = Size(width: Double(box.viewport.width), height: Double(box.viewport.height))
-        let sx = viewport.width / image.width, sy = viewport.height / image.height
-        let scale = switch box.mode {
-        case .fit: min(sx, sy)
-        case .fill: max(sx, sy)
-        case .restZoom: ZoomLevel(pixelSize: image, viewport: viewport).initial
-        }
-        return min(pixels, Int((Double(max(size.width, size.height)) * scale).rounded(.up)))
     }
 
     private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority) {
@@ -270,28 +247,6 @@ final class ImageLoader: @unchecked Sendable {
             priority = new
             handle.setPriority(new)
         }
-    }
-
-    /// `region` of `image` on whole pixels, and the region that covers exactly.
-    private static func cropped(_ image: DecodedImage, to region: Rect) -> (DecodedImage, Rect) {
-        let w = Double(image.width), h = Double(image.height)
-        let x0 = Int((region.minX * w).rounded(.down)), y0 = Int((region.minY * h).rounded(.down))
-        let x1 = min(image.width, Int((region.maxX * w).rounded(.up))), y1 = min(image.height, Int((region.maxY * h).rounded(.up)))
-        let exact = Rect(x: Double(x0) / w, y: Double(y0) / h, width: Double(x1 - x0) / w, height: Double(y1 - y0) / h)
-        return (image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), exact)
-    }
-
-    static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
-        var covered: Rect?
-        let result = decoded.map { image -> DecodedImage in
-            guard let region = request.region else { return image }
-            let (part, exact) = cropped(image, to: region)
-            covered = exact
-            return part
-        }
-        let levels = result.map { MipChain($0).levels }
-        let opaque = (try? levels.get())?.first?.isOpaque ?? false
-        return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size(), region: covered)
     }
 
     /// Stops a request that is no longer wanted: its transfer frees its connection at once.
