@@ -13,10 +13,10 @@ final class App {
     static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options) -> Int32 {
         ProcessSignals.prepareForCleanExit()
         var items = items
-        _ = EarlyPage.startIndex(items: &items, options: options)
+        let start = EarlyPage.readStartPageSize(items: &items, options: options)
         let waker = LoopWaker()
         let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
-        let early = EarlyPage.start(items: items, options: options, loader: loader)
+        let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
         let window: Window
         do {
             window = try Window(.init(size: options.size, fullscreen: options.fullscreen, position: options.position))
@@ -125,9 +125,9 @@ final class App {
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
-            let fillWait = fillFrameWait(at: clock.nowMs)
-            let busy = (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && fillWait == nil) || renderer.hasPendingUploads || mayWarmDrawStates
-            let timeout = busy ? 0 : fillWait.map { wait in min(Int(wait.rounded(.up)), sleepMs() < 0 ? Int.max : sleepMs()) } ?? sleepMs()
+            let throttled = fillFrameWait(at: clock.nowMs) != nil
+            let busy = (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
+            let timeout = busy ? 0 : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
@@ -181,7 +181,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
