@@ -173,8 +173,12 @@ final class ImageLoader: @unchecked Sendable {
             guard let self, response.failureIsCancel == false else { return }
             self.lock.lock()
             if self.transfers[request]?.token == token { self.transfers[request] = nil }
-            if self.fetchToken[request] == token { self.arriving.insert(request) }
+            // A thumbnail let go while on the wire still finishes (into the disk cache): its
+            // answer is not this request's any more.
+            let current = self.fetchToken[request] == token
+            if current { self.arriving.insert(request) }
             self.lock.unlock()
+            guard current else { return }
             switch response {
             case .failure(let error):
                 self.deliver(Result(request: request, outcome: .failure(.network(error)), opaque: false, originalSize: nil))
@@ -262,7 +266,9 @@ final class ImageLoader: @unchecked Sendable {
         inbox.removeAll { $0.request == request || (request.quality == .thumbnail && $0.request == request.withPlaceholder) }
         if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
-        handle?.handle.cancel()
+        // A thumbnail already asked for is answered anyway; the cache keeps it for the cell's
+        // return. A full photo may be megabytes still to come: that one stops.
+        if request.quality == .thumbnail { handle?.handle.cancelUnlessSent() } else { handle?.handle.cancel() }
         if wasInFlight { pool.cancel(key: request) }
         if wasInFlight && request.quality == .thumbnail { pool.cancel(key: request.withPlaceholder) }
         return wasInFlight

@@ -67,7 +67,8 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             }
             load.attach(inner)
         }
-        return TransferHandle(cancel: { load.cancel() }, setPriority: { load.setPriority($0) })
+        return TransferHandle(cancel: { load.cancel() }, cancelUnlessSent: { load.cancelUnlessSent() },
+                              setPriority: { load.setPriority($0) })
     }
 
     /// Waits until every response delivered so far is on disk (the program calls it before it

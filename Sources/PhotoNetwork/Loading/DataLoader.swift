@@ -39,6 +39,7 @@ public final class DataLoader: DataLoading, @unchecked Sendable {
         thread.post(.add(id: id, request: request, consumer: consumer))
         return TransferHandle(
             cancel: { [weak thread] in thread?.post(.cancel(id: id)) },
+            cancelUnlessSent: { [weak thread] in thread?.post(.cancelUnlessSent(id: id)) },
             setPriority: { [weak thread] priority in thread?.post(.setPriority(id: id, priority)) })
     }
 }

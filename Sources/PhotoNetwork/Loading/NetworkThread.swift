@@ -12,6 +12,8 @@ final class NetworkThread: @unchecked Sendable {
     enum Command {
         case add(id: Int, request: DataRequest, consumer: Transfer.Consumer)
         case cancel(id: Int)
+        /// A cancel for a transfer still waiting for a slot; a running one is left to finish.
+        case cancelUnlessSent(id: Int)
         case setPriority(id: Int, TransferPriority)
         case stop
     }
@@ -97,6 +99,10 @@ final class NetworkThread: @unchecked Sendable {
         switch command {
         case .add(let id, let request, let consumer):
             add(consumer, id: id, for: request)
+        case .cancelUnlessSent(let id):
+            guard let request = requestOfConsumer[id], let transfer = transfers[request],
+                  waiting.contains(where: { $0 === transfer }) else { return }
+            handle(.cancel(id: id))
         case .cancel(let id):
             guard let request = requestOfConsumer.removeValue(forKey: id),
                   let transfer = transfers[request],

@@ -48,6 +48,18 @@ final class PendingLoad: @unchecked Sendable {
         if let handle { handle.cancel() } else { queue.async { self.finish(.failure(.cancelled)) } }
     }
 
+    /// Ends the consumer with `.cancelled` now, but stops the transfer only if it has not been
+    /// sent: a sent one finishes, and its answer still reaches the cache through the inner
+    /// completion (which finds this consumer already told).
+    func cancelUnlessSent() {
+        let handle = lock.withLock { () -> TransferHandle? in
+            cancelled = true
+            return inner
+        }
+        handle?.cancelUnlessSent()
+        queue.async { self.finish(.failure(.cancelled)) }
+    }
+
     func setPriority(_ priority: TransferPriority) {
         let handle = lock.withLock { () -> TransferHandle? in
             self.priority = priority
