@@ -120,6 +120,15 @@ public struct ImageLedger {
         return [.cancel(key), .unloaded(key)]
     }
 
+    /// A ready image shown larger than it was decoded for (the window grew, a Ken Burns
+    /// slideshow began on a page decoded for the browser) is asked for again; the texture it
+    /// has stays on the GPU, and on screen, until the sharper one replaces it.
+    public mutating func sharpen(_ key: ImageKey, _ urgency: LoadUrgency) -> [Action] {
+        guard case .ready = phases[key] else { return [] }
+        phases[key] = .loading(urgency)
+        return [.load(key, urgency)]
+    }
+
     /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet.
     public func warm(_ items: [Int]) -> [Action] {
         items.filter { !settled.contains($0) }.map { .warm($0) }

@@ -143,6 +143,7 @@ final class App {
             runSlideshow(at: now)
             guard running else { break }
             followCurrentPage()
+            sharpenSoftPages()
             updateDetail()
             followGrid(at: now)
             // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
@@ -299,7 +300,8 @@ final class App {
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
-
+    /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
+    var sharpenedFor: [ImageKey: PageFit] = [:]
 
     // MARK: Drawing
 
