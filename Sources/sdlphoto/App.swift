@@ -42,6 +42,7 @@ final class App {
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
         let code = app.loop()
         waker.detach()
+        loader.stopDecoding()
         return code
     }
 

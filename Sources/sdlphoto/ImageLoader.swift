@@ -306,6 +306,14 @@ final class ImageLoader: @unchecked Sendable {
         return progress[item]
     }
 
+    /// At exit, before SDL shuts down: no decode may still be inside SDL_image (docs/behaviour.md §12).
+    func stopDecoding() {
+        if !pool.stop(waitingAtMost: Self.exitWaitSeconds) { Log.info("a decode was still running at exit") }
+    }
+
+    /// A hung decode must not hold the exit for long.
+    static let exitWaitSeconds = 2.0
+
     /// Everything finished since the last call.
     func takeResults() -> [Result] {
         lock.lock()
