@@ -34,6 +34,7 @@ let package = Package(
         system("CGLES3", "glesv2", "libgles-dev"),
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CPNG", "libpng16", "libpng-dev"),
+        .systemLibrary(name: "CMalloc"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -120,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
