@@ -35,6 +35,8 @@ let package = Package(
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CPNG", "libpng16", "libpng-dev"),
         .systemLibrary(name: "CMalloc"),
+        // Bidi levels (FriBidi) and scripts (HarfBuzz) for text in any script; SDL_ttf shapes.
+        .target(name: "CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -56,7 +58,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
+            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig", "CText"],
             swiftSettings: edge),
 
         // The one logging path (swift-log): problems said once, and the program's stderr lines.

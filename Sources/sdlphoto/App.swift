@@ -307,11 +307,11 @@ final class App {
     // MARK: Drawing
 
     private static func makeTextRasterizer() -> TextRasterizing? {
-        guard let file = FontLocator.file() else {
+        guard let fonts = FontFallback() else {
             Log.error("no font found through fontconfig: text will not be drawn (install fonts-dejavu-core)")
             return nil
         }
-        do { return try FontRasterizer(path: file) } catch {
+        do { return try FontRasterizer(fonts: fonts) } catch {
             Log.error("\(error): text will not be drawn")
             return nil
         }
