@@ -40,6 +40,13 @@ extension Renderer {
         quad()
     }
 
+    /// Rasterises `t` into the text cache now, at the last frame's scale, so the frame that
+    /// first shows it does not (a neighbour page's caption, while nothing moves).
+    public func prepareText(_ t: TextDraw) {
+        guard !t.text.isEmpty else { return }
+        _ = texts.texture(for: t.text, pixelSize: Int((t.size * scale.y).rounded()), maxWidth: t.maxWidth.map { Int($0 * scale.x) }, frame: frame)
+    }
+
     func drawText(_ t: TextDraw) {
         guard t.color.a > 0, !t.text.isEmpty else { return }
         let maxWidth = t.maxWidth.map { Int($0 * scale.x) }

@@ -156,6 +156,7 @@ final class App {
                 // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
                 drewLastIteration = true
+                prepareNeighbourCaptions(at: now)
             } else {
                 drewLastIteration = false
                 if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
@@ -301,6 +302,8 @@ final class App {
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
+    /// The page whose neighbours' captions are rasterised ahead.
+    var captionsPreparedAround: Int?
     /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
     var sharpenedFor: [ImageKey: PageFit] = [:]
 
