@@ -80,6 +80,12 @@ import Testing
         #expect(Double(word.width) < 0.8 * Double(4 * beh.width), "\(word.width) px for four joined behs, \(beh.width) alone")
         let lamAlef = try raster("لا"), lam = try raster("ل"), alef = try raster("ا")
         #expect(lamAlef.width < lam.width + alef.width, "lam-alef \(lamAlef.width) px, apart \(lam.width + alef.width)")
+
+        // Alef joins nothing after it, so "اب" is two isolated letters: the first on the right.
+        let pair = try raster("اب"), isolatedBeh = Self.columns(beh)[...], profile = Self.columns(pair)
+        try #require(abs(pair.width - (alef.width + beh.width)) <= 2, "\(pair.width) against \(alef.width) + \(beh.width)")
+        #expect(Self.same(profile.prefix(beh.width), isolatedBeh), "beh is not on the left")
+        #expect(Self.same(profile.suffix(alef.width), Self.columns(alef)[...]), "alef is not on the right")
     }
 
     @Test(arguments: ["Привет мир", "Καλημέρα κόσμε", "नमस्ते दुनिया"])
