@@ -119,6 +119,7 @@ extension App {
             }
             switch result.outcome {
             case .success(let levels):
+                if let found = result.facts { facts[key.item] = found }
                 let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
                 let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
                 let awaited = request.placeholder ? ledger.receivedStandIn(key, size: size) : ledger.isLoading(key)

@@ -149,6 +149,8 @@ final class App {
             followGrid(at: now)
             // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
+            if options.presentation.clock != nil, clockText != drawnClock { needsDraw = true }
+            if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
             if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
@@ -184,7 +186,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now)].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -304,6 +306,10 @@ final class App {
     var textureBudgetDue = false
     /// The page whose neighbours' captions are rasterised ahead.
     var captionsPreparedAround: Int?
+    /// Each item's EXIF date and camera, once its full image has loaded (for captions).
+    var facts: [Int: ImageFacts] = [:]
+    /// The clock's text in the last frame.
+    var drawnClock: String?
     /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
     var sharpenedFor: [ImageKey: PageFit] = [:]
 

@@ -16,6 +16,7 @@ enum ConfigArguments {
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber(0.1...86_400),
         "transition": .choice(Slideshow.Transition.allCases.map(\.rawValue)), "shuffle": .flag, "loop": .flag,
         "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "rotate": .choice(["0", "90", "180", "270"]),
+        "caption": .string, "clock": .flagOrString, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
     ])
 
     static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]
