@@ -40,6 +40,7 @@ extension App {
         if !firstFrameDrawn {
             firstFrameDrawn = true
             eventLog?.firstFrame()
+            loader.removeThumbnailLeftovers()
         }
         if let eventLog {
             eventLog.framePresented()

@@ -312,6 +312,13 @@ final class ImageLoader: @unchecked Sendable {
         return progress[item]
     }
 
+    /// Once a run, after the first frame and off the main thread: temporary files a killed
+    /// write left in the thumbnail cache go (the disk cache clears its own when it opens).
+    func removeThumbnailLeftovers() {
+        let cache = thumbnails
+        DispatchQueue.global(qos: .background).async { cache.removeLeftovers() }
+    }
+
     /// At exit, before SDL shuts down: no decode may still be inside SDL_image (docs/behaviour.md §12).
     func stopDecoding() {
         if !pool.stop(waitingAtMost: Self.exitWaitSeconds) { Log.info("a decode was still running at exit") }
