@@ -14,6 +14,7 @@ final class App {
         ProcessSignals.prepareForCleanExit()
         var items = items
         let start = EarlyPage.readStartPageSize(items: &items, options: options)
+        let text = DeferredText()
         let waker = LoopWaker()
         let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
@@ -26,7 +27,7 @@ final class App {
         }
         let renderer: Renderer
         do {
-            renderer = try Renderer(textRasterizer: App.makeTextRasterizer())
+            renderer = try Renderer(textRasterizer: text)
         } catch {
             Log.error("\(error)")
             return 1
@@ -312,17 +313,4 @@ final class App {
     var drawnClock: String?
     /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
     var sharpenedFor: [ImageKey: PageFit] = [:]
-
-    // MARK: Drawing
-
-    private static func makeTextRasterizer() -> TextRasterizing? {
-        guard let fonts = FontFallback() else {
-            Log.error("no font found through fontconfig: text will not be drawn (install fonts-dejavu-core)")
-            return nil
-        }
-        do { return try FontRasterizer(fonts: fonts) } catch {
-            Log.error("\(error): text will not be drawn")
-            return nil
-        }
-    }
 }

@@ -126,7 +126,8 @@ struct SDLPhoto: ParsableCommand {
 
     mutating func run() throws {
         Log.setVerbose(verbose)
-        let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
+        let cacheBytes = Int64(diskCache) * 1024 * 1024
+        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var segments: [(argument: String, listing: SourceList.Listing)] = []
@@ -210,7 +211,7 @@ struct SDLPhoto: ParsableCommand {
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
                                   network: network, waiting: Set(waiting))
         let code = App.run(items: items, network: network, content: content, options: options)
-        (network as? CachedLoader)?.finishWrites()
+        network.finishWrites()
         if code != 0 { throw ExitCode(code) }
     }
 
