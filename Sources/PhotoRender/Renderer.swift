@@ -240,9 +240,10 @@ public final class Renderer {
     /// What surrounds a slide: the photo's texture read from a small level and magnified
     /// bilinearly (a blur from a texture of a few hundred texels, as cheap to draw as any
     /// magnified image), darkened so the photo stands out; or its last level, one texel, the
-    /// photo's average colour. Nothing while the photo has no texture.
+    /// photo's average colour. Nothing while the photo has no texture of its own.
     private func drawBackdrop(_ backdrop: ImageDraw.Backdrop, _ d: ImageDraw, dim: Double) {
-        guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else { return }
+        // The photo's own texture only: a thumbnail is cropped square and would colour the bars wrongly.
+        guard let texture = textures.texture(for: TextureKey(item: d.item, quality: d.quality)) else { return }
         let level = backdrop == .mat ? texture.levelCount - 1 : texture.level(across: ImageDraw.Backdrop.blurTexels)
         texture.readFrom(level: level)
         drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: d.blend,

@@ -31,13 +31,19 @@ extension App {
         } else if scene.mode == .browsing, let text = captionText(of: scene.currentIndex) {
             commands += Overlays.caption(text, in: viewport, offset: offset)
         }
-        if let clock = clockText { commands += Overlays.clock(clock, in: viewport, offset: offset) }
+        drawnClock = clockText()
+        if let clock = drawnClock { commands += Overlays.clock(clock, in: viewport, offset: offset) }
         return commands
     }
 
-    /// The clock's text now, nil without `--clock`.
-    var clockText: String? {
-        options.presentation.clock.map { ClockFace(format: $0).text(at: Int(Date().timeIntervalSince1970)) }
+    /// The clock's text now, nil without `--clock`: formatted once a second at most.
+    func clockText() -> String? {
+        guard let format = options.presentation.clock else { return nil }
+        let second = Int(Date().timeIntervalSince1970)
+        if let cached = clockCache, cached.second == second { return cached.text }
+        let text = ClockFace(format: format).text(at: second)
+        clockCache = (second, text)
+        return text
     }
 
     /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
@@ -53,18 +59,18 @@ extension App {
 
     /// Once a page is at rest, its neighbours' captions are rasterised (in the slideshow, the next
     /// photo's): a swipe or a slide then shows the next caption without rasterising it in one of
-    /// its frames (docs/behaviour.md §6).
+    /// its frames (docs/behaviour.md §6). Again when they change (a date read with the photo).
     func prepareNeighbourCaptions(at now: Double) {
-        guard !somethingMoves(at: now) else { return }
+        guard !somethingMoves(at: now), slideshow != nil || scene.mode == .browsing else { return }
         let around = slideshow?.current ?? scene.currentIndex
-        guard captionsPreparedAround != around, slideshow != nil || scene.mode == .browsing else { return }
-        captionsPreparedAround = around
+        let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
+        let texts = next.compactMap { captionText(of: $0) }
+        guard texts != preparedCaptions else { return }
+        preparedCaptions = texts
         let viewport = options.rotation.viewport(window: window.size)
         let offset = options.presentation.drift(atMs: now)
-        let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
-        for index in next {
-            guard let text = captionText(of: index), case .text(let draw) = Overlays.captionText(text, in: viewport, offset: offset) else { continue }
-            renderer.prepareText(draw)
+        for text in texts {
+            if case .text(let draw) = Overlays.captionText(text, in: viewport, offset: offset) { renderer.prepareText(draw) }
         }
     }
 }

@@ -5,13 +5,13 @@ import Glibc
 struct ClockFace {
     let format: String
     /// The format shows seconds: it changes every second, else every minute.
-    var showsSeconds: Bool { ["%S", "%T", "%r", "%s", "%c", "%X"].contains { format.contains($0) } }
+    var showsSeconds: Bool { ["%S", "%OS", "%T", "%r", "%s", "%c", "%X"].contains { format.contains($0) } }
 
     /// The clock's text at `seconds` since the epoch, in the local time zone.
     func text(at seconds: Int) -> String {
         var time = time_t(seconds), parts = tm()
         localtime_r(&time, &parts)
-        var buffer = [CChar](repeating: 0, count: 128)
+        var buffer = [CChar](repeating: 0, count: 512)
         let count = strftime(&buffer, buffer.count, format, &parts)
         return count > 0 ? String(cString: buffer) : ""
     }

@@ -284,8 +284,9 @@ extension SDLPhoto {
                 break
             }
             if argument == "--clock" {
-                // `--clock` alone shows hours and minutes; a strftime format after it is its own.
-                if i + 1 < arguments.count, arguments[i + 1].contains("%") {
+                // `--clock` alone shows hours and minutes; a strftime format after it is its own
+                // (a `%` in it, and not a URL or a file that exists: those are sources).
+                if i + 1 < arguments.count, Self.isClockFormat(arguments[i + 1]) {
                     result.append("--clock=\(arguments[i + 1])")
                     i += 2
                 } else {
@@ -308,6 +309,12 @@ extension SDLPhoto {
             }
         }
         return result
+    }
+}
+
+extension SDLPhoto {
+    static func isClockFormat(_ argument: String) -> Bool {
+        argument.contains("%") && !argument.contains("://") && !FileManager.default.fileExists(atPath: argument)
     }
 }
 

@@ -315,13 +315,21 @@ final class ImageLoader: @unchecked Sendable {
     /// Once a run, after the first frame and off the main thread: temporary files a killed
     /// write left in the thumbnail cache go (the disk cache clears its own when it opens).
     func removeThumbnailLeftovers() {
-        let cache = thumbnails
-        DispatchQueue.global(qos: .background).async { cache.removeLeftovers() }
+        let cache = thumbnails, sweep = leftoverSweep
+        sweep.enter()
+        DispatchQueue.global(qos: .background).async {
+            cache.removeLeftovers()
+            sweep.leave()
+        }
     }
+
+    /// The sweep of `removeThumbnailLeftovers`, finished before the program ends.
+    private let leftoverSweep = DispatchGroup()
 
     /// At exit, before SDL shuts down: no decode may still be inside SDL_image (docs/behaviour.md §12).
     func stopDecoding() {
         if !pool.stop(waitingAtMost: Self.exitWaitSeconds) { Log.info("a decode was still running at exit") }
+        _ = leftoverSweep.wait(timeout: .now() + Self.exitWaitSeconds)
     }
 
     /// A hung decode must not hold the exit for long.

@@ -27,10 +27,10 @@ struct Presentation {
 
     /// When it was taken, in the locale's words ("14 July 2024", "2024年7月14日").
     static func dateText(_ taken: ImageFacts.TakenAt) -> String {
-        CaptionDate.text(year: taken.year, month: taken.month, day: taken.day, locale: locale)
+        dates.text(year: taken.year, month: taken.month, day: taken.day)
     }
 
-    nonisolated(unsafe) private static let locale = CaptionDate.locale()
+    private static let dates = CaptionDate(locale: CaptionDate.locale())
 
     /// Where overlays are offset at `nowMs` (none unless `drifts`).
     func drift(atMs nowMs: Double) -> Point { drifts ? BurnIn().offset(atMs: nowMs) : .zero }

@@ -30,8 +30,8 @@ import Testing
 @Suite struct CaptionDateTests {
     @Test(arguments: [("ja_JP.UTF-8", "2024年7月14日"), ("de_DE.UTF-8", "14. Juli 2024"), ("en_GB.UTF-8", "14 July 2024"), ("C.UTF-8", "July 14, 2024")])
     func theDateIsInTheLocalesWords(lang: String, expected: String) {
-        let locale = CaptionDate.locale(environment: ["LANG": lang])
-        #expect(CaptionDate.text(year: 2024, month: 7, day: 14, locale: locale) == expected)
+        let dates = CaptionDate(locale: CaptionDate.locale(environment: ["LANG": lang]))
+        #expect(dates.text(year: 2024, month: 7, day: 14) == expected)
     }
 
     @Test func lcAllAndLcTimeComeBeforeLang() {
