@@ -34,6 +34,10 @@ let package = Package(
         system("CGLES3", "glesv2", "libgles-dev"),
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CPNG", "libpng16", "libpng-dev"),
+        system("CZlib", "zlib", "zlib1g-dev"),
+        system("CHeif", "libheif", "libheif-dev"),
+        system("CJXL", "libjxl", "libjxl-dev"),
+        system("CLCMS2", "lcms2", "liblcms2-dev"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -66,18 +70,18 @@ let package = Package(
         // (a folder's listing, the gallery server).
         .target(name: "PhotoStorage"),
 
-        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
-        // and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
+        // Files to pixels: decoders (libjpeg-turbo, SDL2_image, libheif for HEIC and AVIF, libjxl),
+        // EXIF orientation, colour profiles to sRGB (Little CMS), thumbnail cache, and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
         // which the renderer uploads as they are.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG"],
+            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG", "CZlib", "CHeif", "CLCMS2"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
