@@ -1,0 +1,95 @@
+import PhotoCore
+import Testing
+@testable import PhotoPipeline
+
+/// What phones and cameras write today (HEIC, AVIF, JPEG XL), made here by Debian's own encoders
+/// from a painted PNG, decoded through the same pipeline as every JPEG.
+@Suite struct PhoneFormatTests {
+    let dir = TempDirectory()
+
+    /// 64x48: red, green / blue, white quadrants.
+    static func quadrants(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        switch (x < 32, y < 24) {
+        case (true, true): return (255, 0, 0)
+        case (false, true): return (0, 255, 0)
+        case (true, false): return (0, 0, 255)
+        case (false, false): return (255, 255, 255)
+        }
+    }
+
+    func paintedPNG() -> String {
+        dir.write("q.png", PNGFixture.rgb(width: 64, height: 48, paint: Self.quadrants))
+        return "q.png"
+    }
+
+    func expectQuadrants(_ image: DecodedImage, tolerance: Int, _ what: String) {
+        #expect(image.width == 64 && image.height == 48, "\(what): \(image.width)x\(image.height)")
+        guard image.width == 64 && image.height == 48 else { return }
+        for (x, y) in [(16, 12), (48, 12), (16, 36), (48, 36)] {
+            let expected = Self.quadrants(x, y), got = image.rgba(x: x, y: y)
+            #expect(isClose(got, (Int(expected.0), Int(expected.1), Int(expected.2)), tolerance: tolerance) && got.a == 255,
+                    "\(what) at \(x),\(y): \(got), expected \(expected)")
+        }
+    }
+
+    @Test func aHEICDecodesToItsColoursWithinTheCodecsError() throws {
+        guard let heic = Encoders.heic(dir, paintedPNG()) else { return }
+        expectQuadrants(try ImageDecoder.decode(data: heic, name: "q.heic", maxPixelSize: nil), tolerance: 24, "lossy HEIC")
+    }
+
+    @Test func aLosslessHEICDecodesToItsColoursWithinRounding() throws {
+        guard let heic = Encoders.heic(dir, paintedPNG(), lossless: true) else { return }
+        expectQuadrants(try ImageDecoder.decode(data: heic, name: "q.heic", maxPixelSize: nil), tolerance: 3, "lossless HEIC")
+    }
+
+    @Test func aLosslessAVIFDecodesToItsExactColours() throws {
+        guard let avif = Encoders.avif(dir, paintedPNG()) else { return }
+        expectQuadrants(try ImageDecoder.decode(data: avif, name: "q.avif", maxPixelSize: nil), tolerance: 0, "lossless AVIF")
+    }
+
+    @Test func aLossyAVIFDecodesToItsColoursWithinTheCodecsError() throws {
+        guard let avif = Encoders.avif(dir, paintedPNG(), lossless: false) else { return }
+        expectQuadrants(try ImageDecoder.decode(data: avif, name: "q.avif", maxPixelSize: nil), tolerance: 24, "lossy AVIF")
+    }
+
+    @Test func aLosslessJPEGXLDecodesToItsExactColours() throws {
+        guard let jxl = Encoders.jxl(dir, paintedPNG()) else { return }
+        expectQuadrants(try ImageDecoder.decode(data: jxl, name: "q.jxl", maxPixelSize: nil), tolerance: 0, "lossless JPEG XL")
+    }
+
+    @Test func aLossyJPEGXLDecodesToItsColoursWithinTheCodecsError() throws {
+        guard let jxl = Encoders.jxl(dir, paintedPNG(), distance: "1") else { return }
+        expectQuadrants(try ImageDecoder.decode(data: jxl, name: "q.jxl", maxPixelSize: nil), tolerance: 24, "lossy JPEG XL")
+    }
+
+    @Test func theFormatIsToldFromTheBytesNotTheName() throws {
+        let source = paintedPNG()
+        guard let heic = Encoders.heic(dir, source), let avif = Encoders.avif(dir, source), let jxl = Encoders.jxl(dir, source) else { return }
+        #expect(ImageFormat(sniffing: heic) == .heif && ImageFormat(sniffing: avif) == .avif && ImageFormat(sniffing: jxl) == .jxl)
+        for (name, bytes) in [("holiday.jpg", heic), ("holiday.png", avif), ("holiday", jxl)] {
+            let path = dir.write(name, bytes)
+            #expect(ImageDecoder.probe(path: path) == PixelSize(width: 64, height: 48), "\(name)")
+            expectQuadrants(try ImageDecoder.decode(path: path, maxPixelSize: nil), tolerance: 24, name)
+        }
+    }
+
+    @Test func untaggedPhonePhotosNeedNoColourConversion() throws {
+        let source = paintedPNG()
+        guard let heic = Encoders.heic(dir, source), let avif = Encoders.avif(dir, source), let jxl = Encoders.jxl(dir, source) else { return }
+        for bytes in [heic, avif, jxl] {  // the encoders tag them sRGB (nclx 1/13 or JPEG XL's enum)
+            #expect(try ImageDecoder.decodeStored(bytes, maxPixelSize: nil, sharpAt: nil, limits: .standard).colour == .sRGB)
+        }
+    }
+
+    @Test func aThumbnailOfAHEICComesFromItsThumbnailItemWhenThatIsLargeEnough() throws {
+        dir.write("big.png", PNGFixture.rgb(width: 1024, height: 768) { x, y in Self.quadrants(x / 16, y / 16) })
+        guard let heic = Encoders.heic(dir, "big.png", extra: ["-t", "160"]) else { return }
+        let small = try HEIFDecoder.decode(heic, maxPixelSize: 128, limits: .standard).image
+        #expect(small.width == 160 && small.height == 120, "decoded \(small.width)x\(small.height), not the 160 px thumbnail")
+        let large = try HEIFDecoder.decode(heic, maxPixelSize: 256, limits: .standard).image
+        #expect(large.width == 1024, "a 160 px thumbnail cannot serve 256 px")
+        let thumbnail = try ImageDecoder.decode(data: heic, name: "big.heic", maxPixelSize: 128)
+        #expect(thumbnail.width == 128 && thumbnail.height == 96)
+        #expect(isClose(thumbnail.rgba(x: 20, y: 20), (255, 0, 0), tolerance: 24) && isClose(thumbnail.rgba(x: 100, y: 80), (255, 255, 255), tolerance: 24))
+    }
+}
