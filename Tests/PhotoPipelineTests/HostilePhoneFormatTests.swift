@@ -63,9 +63,7 @@ import Testing
         for (offset, value) in [(ispe + 8, 40_000), (ispe + 12, 25_000)] {
             for k in 0..<4 { liar[offset + k] = UInt8(value >> (24 - 8 * k) & 0xFF) }
         }
-        let e = error(liar)
-        #expect(e == .tooLarge(megapixels: 1000, limit: 400) || { if case .corrupt = e { return true }; return false }(),
-                "\(String(describing: e))")
+        #expect(error(liar) == .tooLarge(megapixels: 1000, limit: 400))
     }
 
     @Test func aJPEGXLWhoseHeaderClaimsAGigapixelIsRefused() throws {

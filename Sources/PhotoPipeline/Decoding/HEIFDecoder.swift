@@ -42,6 +42,8 @@ enum HEIFDecoder {
         return try bytes.withUnsafeBytes { raw in
             guard let context = heif_context_alloc() else { throw DecodeError.corrupt(reason: "libheif could not start") }
             defer { heif_context_free(context) }
+            // libheif's own limit (32768 a side) would refuse first, as "damaged"; DecodeLimits decides.
+            heif_context_set_maximum_image_size_limit(context, maximumSide)
             try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil))
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary))
@@ -50,6 +52,8 @@ enum HEIFDecoder {
             return try body(primary)
         }
     }
+
+    private static let maximumSide: Int32 = 1 << 20
 
     /// The smallest thumbnail item whose longer side reaches `target`, nil when none does.
     private static func smallestThumbnail(of primary: OpaquePointer, reaching target: Int) -> OpaquePointer? {
