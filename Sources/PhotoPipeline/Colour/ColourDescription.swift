@@ -1,4 +1,4 @@
-/// How a file describes the colours of its pixels (docs/behaviour.md, "Colour"): nothing (taken as
+/// How a file describes the colours of its pixels (docs/behaviour.md §1, "Colour"): nothing (taken as
 /// sRGB), an embedded ICC profile, or a CICP tag (ITU-T H.273 code points, HEIF and AVIF's `nclx`).
 enum ColourDescription: Equatable, Sendable {
     case sRGB

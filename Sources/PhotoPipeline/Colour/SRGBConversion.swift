@@ -1,7 +1,7 @@
 import PhotoCore
 
 /// Pixels described by a profile or tag, converted to sRGB on the decode worker
-/// (docs/behaviour.md, "Colour"). sRGB and untagged pixels pass through untouched, at no cost.
+/// (docs/behaviour.md §1, "Colour"). sRGB and untagged pixels pass through untouched, at no cost.
 enum SRGBConversion {
     static func convert(_ image: DecodedImage, from description: ColourDescription,
                         cache: ColourTransformCache = .shared) -> DecodedImage {

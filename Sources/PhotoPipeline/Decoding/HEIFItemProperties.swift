@@ -1,7 +1,7 @@
 /// Reads, from a HEIF or AVIF file's `meta` box, which item properties its primary image carries:
 /// libheif 1.15 applies `irot` and `imir` when it decodes, but does not say whether there were any,
-/// and that decides whether the EXIF orientation is still to be applied (docs/behaviour.md,
-/// "Formats"). Bounds-checked at every step; a box it cannot follow ends the walk.
+/// and that decides whether the EXIF orientation is still to be applied (docs/behaviour.md §1,
+/// "Decoding"). Bounds-checked at every step; a box it cannot follow ends the walk.
 struct HEIFItemProperties {
     /// Property types (`irot`, `imir`, `ispe`, `colr`, ...) associated with the primary item.
     let primary: Set<String>
