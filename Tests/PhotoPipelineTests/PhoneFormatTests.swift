@@ -81,6 +81,23 @@ import Testing
         }
     }
 
+    @Test func aThumbnailOfALossyJPEGXLFromItsDCPassShowsTheSamePicture() throws {
+        dir.write("big.png", PNGFixture.rgb(width: 2048, height: 1536) { x, y in Self.quadrants(x / 32, y / 32) })
+        guard let jxl = Encoders.jxl(dir, "big.png", distance: "1") else { return }
+        let thumbnail = try ImageDecoder.decode(data: jxl, name: "big.jxl", maxPixelSize: 128)  // 2048 / 8 = 256 >= 128: DC
+        let whole = AreaDownscaler.downscale(try JXLDecoder.decode(jxl, maxPixelSize: nil, limits: .standard).image, maxPixelSize: 128)
+        #expect(thumbnail.width == 128 && thumbnail.height == 96)
+        var worst = 0
+        for y in stride(from: 4, to: 96, by: 8) {
+            for x in stride(from: 4, to: 128, by: 8) {
+                let a = thumbnail.rgba(x: x, y: y), b = whole.rgba(x: x, y: y)
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            }
+        }
+        #expect(worst <= 24, "the DC thumbnail differs from the whole photo shrunk by up to \(worst)")
+        #expect(isClose(thumbnail.rgba(x: 20, y: 20), (255, 0, 0), tolerance: 24) && isClose(thumbnail.rgba(x: 100, y: 80), (255, 255, 255), tolerance: 24))
+    }
+
     @Test func aThumbnailOfAHEICComesFromItsThumbnailItemWhenThatIsLargeEnough() throws {
         dir.write("big.png", PNGFixture.rgb(width: 1024, height: 768) { x, y in Self.quadrants(x / 16, y / 16) })
         guard let heic = Encoders.heic(dir, "big.png", extra: ["-t", "160"]) else { return }

@@ -2,7 +2,8 @@ import CJXL
 import PhotoCore
 
 /// JPEG XL through libjxl (Debian 12: 0.7), first frame only, single-threaded (the decode pool
-/// already keeps the cores busy).
+/// already keeps the cores busy). Asked for a size that an eighth of the photo reaches (a
+/// thumbnail), a lossy file stops at its DC pass, the 1:8 image libjxl decodes first, upsampled.
 ///
 /// libjxl turns the image by the codestream's orientation, which is the one JPEG XL defines.
 /// A lossy (XYB) file is asked for in sRGB, which libjxl produces exactly; a lossless one comes in
@@ -27,11 +28,12 @@ enum JXLDecoder {
         }
     }
 
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws -> StoredPixels {
+    static func decode(_ bytes: [UInt8], maxPixelSize: Int?, limits: DecodeLimits) throws -> StoredPixels {
         guard let decoder = JxlDecoderCreate(nil) else { throw DecodeError.corrupt(reason: "libjxl could not start") }
         defer { JxlDecoderDestroy(decoder) }
         return try bytes.withUnsafeBufferPointer { input in
-            try start(decoder, input, events: JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+            let progression = maxPixelSize == nil ? 0 : JXL_DEC_FRAME_PROGRESSION.rawValue
+            try start(decoder, input, events: JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue | progression)
             guard try next(decoder) == JXL_DEC_BASIC_INFO else { throw DecodeError.corrupt(reason: "no JPEG XL header") }
             let header = try header(decoder)
             try limits.check(header.size)
@@ -49,7 +51,14 @@ enum JXLDecoder {
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &needed) == JXL_DEC_SUCCESS, needed == out.count,
                       JxlDecoderSetImageOutBuffer(decoder, &format, out.baseAddress, out.count) == JXL_DEC_SUCCESS
                 else { throw DecodeError.corrupt(reason: "the JPEG XL frame does not match its header") }
-                guard try next(decoder) == JXL_DEC_FULL_IMAGE else { throw DecodeError.corrupt(reason: "the JPEG XL frame is incomplete") }
+                while true {
+                    let status = try next(decoder)
+                    if status == JXL_DEC_FULL_IMAGE { return }
+                    guard status == JXL_DEC_FRAME_PROGRESSION else { throw DecodeError.corrupt(reason: "the JPEG XL frame is incomplete") }
+                    let ratio = JxlDecoderGetIntendedDownsamplingRatio(decoder)
+                    if let maxPixelSize, ratio > 1, maxPixelSize * ratio <= header.size.longerSide,
+                       JxlDecoderFlushImage(decoder) == JXL_DEC_SUCCESS { return }
+                }
             }
             return StoredPixels(image: DecodedImage(width: header.size.width, height: header.size.height, pixels: pixels), colour: colour)
         }
