@@ -85,6 +85,9 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // bench/phone-formats' timer: ImageDecoder on each format, whole, page-sized and thumbnail-sized.
+        .executableTarget(name: "decode-bench", dependencies: ["PhotoPipeline", "PhotoCore"], path: "Sources/DecodeBench"),
+
         // The demo gallery that a run with no arguments shows.
         .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
 
