@@ -109,4 +109,33 @@ import Testing
         #expect(thumbnail.width == 128 && thumbnail.height == 96)
         #expect(isClose(thumbnail.rgba(x: 20, y: 20), (255, 0, 0), tolerance: 24) && isClose(thumbnail.rgba(x: 100, y: 80), (255, 255, 255), tolerance: 24))
     }
+
+    @Test func aLargeHEICIsProbedPastThePrefixThatOtherFormatsNeed() throws {
+        // Noise does not compress: the file is far larger than the probe's first 256 KiB, and
+        // libheif reads a HEIF's index only with every extent it names present.
+        var seed: UInt32 = 7
+        dir.write("noise.png", PNGFixture.rgb(width: 640, height: 480) { _, _ in
+            seed = seed &* 1_103_515_245 &+ 12345
+            return (UInt8(truncatingIfNeeded: seed >> 8), UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 24))
+        })
+        guard let heic = Encoders.heic(dir, "noise.png", lossless: true) else { return }
+        #expect(heic.count > ImageDecoder.probeBytes)
+        #expect(ImageDecoder.probe(data: Array(heic.prefix(ImageDecoder.probeBytes))) == nil)
+        #expect(ImageDecoder.probe(path: dir.write("noise.heic", heic)) == PixelSize(width: 640, height: 480))
+    }
+
+    @Test func aHEICsGridThumbnailLandsInTheSharedThumbnailCache() throws {
+        let cacheHome = TempDirectory()
+        let cache = ThumbnailCache(root: cacheHome.path + "/thumbnails")
+        dir.write("big.png", PNGFixture.rgb(width: 1024, height: 768) { x, y in Self.quadrants(x / 16, y / 16) })
+        guard let heic = Encoders.heic(dir, "big.png", extra: ["-t", "320"]) else { return }
+        let path = dir.write("IMG_0001.HEIC", heic)
+        let made = try cache.thumbnail(for: path, cellPixels: 200).get()
+        #expect(made.width == 256 && made.height == 192)
+        #expect(isClose(made.rgba(x: 40, y: 40), (255, 0, 0), tolerance: 24))
+        let stored = cache.root + "/large/" + MD5.hex("file://" + path) + ".png"
+        let again = try PNGCodec.decode(FileBytes.read(path: stored, maxBytes: 1 << 20), maxPixels: 1 << 20)
+        #expect(again == made)
+    }
 }
+
