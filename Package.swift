@@ -71,8 +71,9 @@ let package = Package(
         .target(name: "PhotoStorage"),
 
         // Files to pixels: decoders (libjpeg-turbo, SDL2_image, libheif for HEIC and AVIF, libjxl),
-        // EXIF orientation, colour profiles to sRGB (Little CMS), thumbnail cache, and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
-        // which the renderer uploads as they are.
+        // EXIF orientation, colour profiles to sRGB (Little CMS), thumbnail cache, and the one PNG
+        // encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`, which the
+        // renderer uploads as they are.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
