@@ -61,6 +61,13 @@ import Testing
         expectColour(try ImageDecoder.decode(data: lossy, name: "p3.jxl", maxPixelSize: nil), Self.fromP3, tolerance: 4, "lossy P3 JPEG XL")
     }
 
+    @Test func aP3TaggedWebPShowsTheSRGBValues() throws {
+        dir.write("plain.png", PNGFixture.rgb(width: 16, height: 16) { _, _ in Self.raw })
+        guard let webp = Encoders.webp(dir, "plain.png", profile: ColourFixture.displayP3()) else { return }
+        #expect(EmbeddedProfiles.webp(webp) == ColourFixture.displayP3())
+        expectColour(try ImageDecoder.decode(data: webp, name: "p3.webp", maxPixelSize: nil), Self.fromP3, "P3 WebP")
+    }
+
     @Test func a16BitP3TaggedPNGShowsTheSRGBValues() throws {
         var samples: [UInt16] = []
         for _ in 0..<64 { samples += [200 * 257, 100 * 257, 50 * 257] }

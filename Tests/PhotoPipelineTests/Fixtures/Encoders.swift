@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 /// Debian's own encoders, run on files the tests painted: heif-enc (libheif-examples), avifenc
-/// (libavif-bin), cjxl (libjxl-tools). scripts/deps installs them; a missing one is a failure,
+/// (libavif-bin), cjxl (libjxl-tools), cwebp and webpmux (webp). scripts/deps installs them; a missing one is a failure,
 /// recorded as an Issue, not a skipped test.
 enum Encoders {
-    static let packages = ["heif-enc": "libheif-examples", "avifenc": "libavif-bin", "cjxl": "libjxl-tools"]
+    static let packages = ["heif-enc": "libheif-examples", "avifenc": "libavif-bin", "cjxl": "libjxl-tools",
+                           "cwebp": "webp", "webpmux": "webp"]
 
     /// Runs `tool` with `arguments` and returns the bytes it wrote at `output`; nil (and an Issue)
     /// when the tool is missing or fails.
@@ -52,5 +53,13 @@ enum Encoders {
     static func jxl(_ dir: TempDirectory, _ source: String, distance: String = "0", extra: [String] = []) -> [UInt8]? {
         let out = dir.path + "/" + source + ".jxl"
         return run("cjxl", [dir.path + "/" + source, out, "-d", distance] + extra, output: out)
+    }
+
+    /// `source` as lossless WebP carrying `profile` (an extended file: VP8X, then ICCP).
+    static func webp(_ dir: TempDirectory, _ source: String, profile: [UInt8]) -> [UInt8]? {
+        let plain = dir.path + "/" + source + ".webp", tagged = dir.path + "/" + source + ".icc.webp"
+        let icc = dir.write(source + ".icc", profile)
+        guard run("cwebp", ["-quiet", "-lossless", dir.path + "/" + source, "-o", plain], output: plain) != nil else { return nil }
+        return run("webpmux", ["-set", "icc", icc, plain, "-o", tagged], output: tagged)
     }
 }
