@@ -34,10 +34,16 @@ final class ColourTransform: @unchecked Sendable {
 
     deinit { cmsDeleteTransform(raw) }
 
-    /// RGBA pixels converted in place.
-    func apply(toRGBA pixels: inout [UInt8]) {
-        let count = pixels.count / 4
-        pixels.withUnsafeMutableBytes { cmsDoTransform(raw, $0.baseAddress, $0.baseAddress, UInt32(count)) }
+    /// RGBA pixels converted into a new buffer, alpha copied: one pass, where a copy converted in
+    /// place would read and write every byte twice.
+    func rgba(fromRGBA rgba: [UInt8]) -> [UInt8] {
+        let count = rgba.count / 4
+        return rgba.withUnsafeBytes { src in
+            [UInt8](unsafeUninitializedCapacity: rgba.count) { out, initialised in
+                cmsDoTransform(raw, src.baseAddress, out.baseAddress, UInt32(count))
+                initialised = rgba.count
+            }
+        }
     }
 
     /// CMYK pixels (4 bytes each) to opaque RGBA.

@@ -6,9 +6,7 @@ enum SRGBConversion {
     static func convert(_ image: DecodedImage, from description: ColourDescription,
                         cache: ColourTransformCache = .shared) -> DecodedImage {
         guard let transform = cache.transform(for: description, source: .rgba) else { return image }
-        var pixels = image.pixels
-        transform.apply(toRGBA: &pixels)
-        return DecodedImage(width: image.width, height: image.height, pixels: pixels)
+        return DecodedImage(width: image.width, height: image.height, pixels: transform.rgba(fromRGBA: image.pixels))
     }
 
     /// CMYK through its embedded profile; nil when there is none or it is not a CMYK profile.
