@@ -62,4 +62,16 @@ import Testing
         #expect(ImageFacts.read(bytes: Self.jpeg) == nil)
         #expect(ImageFacts.read(bytes: [0x89, 0x50, 0x4E, 0x47]) == nil)
     }
+
+    /// A phone's HEIC carries its EXIF in an item of its own (heif-enc copies the JPEG's).
+    @Test func aHEICsDateAndCameraAreRead() throws {
+        let dir = TempDirectory()
+        let jpeg = ExifSegment.splice(Self.segment(make: "Apple", model: "iPhone 13", taken: "2023:12:24 09:00:00"),
+                                      into: JPEGFixture.make(width: 64, height: 32) { _, _ in (90, 90, 90) })
+        dir.write("p.jpg", jpeg)
+        guard let heic = Encoders.heic(dir, "p.jpg") else { return }
+        let facts = try #require(ImageFacts.read(path: dir.write("p.heic", heic)))
+        #expect(facts.taken == .init(year: 2023, month: 12, day: 24, hour: 9, minute: 0, second: 0))
+        #expect(facts.camera == "Apple iPhone 13")
+    }
 }

@@ -119,14 +119,23 @@ enum HEIFDecoder {
     /// The EXIF orientation still to apply: none when libheif turns the image itself.
     private static func orientation(of primary: OpaquePointer, bytes: [UInt8]) -> ExifOrientation {
         if HEIFItemProperties(bytes)?.hasTransform ?? false { return .up }
+        return exifTIFF(of: primary).flatMap { TIFFDirectory($0[...])?.exifOrientation } ?? .up
+    }
+
+    /// The primary image's EXIF block (its TIFF structure), nil when it has none.
+    static func exifTIFF(of bytes: [UInt8]) -> [UInt8]? {
+        (try? withPrimary(bytes) { exifTIFF(of: $0) }) ?? nil
+    }
+
+    private static func exifTIFF(of primary: OpaquePointer) -> [UInt8]? {
         var id: heif_item_id = 0
-        guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return .up }
+        guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return nil }
         var exif = [UInt8](repeating: 0, count: heif_image_handle_get_metadata_size(primary, id))
-        guard exif.count > 4, heif_image_handle_get_metadata(primary, id, &exif).code == heif_error_Ok else { return .up }
+        guard exif.count > 4, heif_image_handle_get_metadata(primary, id, &exif).code == heif_error_Ok else { return nil }
         // The item starts with the offset of the TIFF header from the end of that offset field.
         let offset = 4 + (Int(exif[0]) << 24 | Int(exif[1]) << 16 | Int(exif[2]) << 8 | Int(exif[3]))
-        guard offset < exif.count else { return .up }
-        return TIFFDirectory(exif[offset...])?.exifOrientation ?? .up
+        guard offset < exif.count else { return nil }
+        return Array(exif[offset...])
     }
 
     private static func check(_ error: heif_error) throws {

@@ -22,7 +22,14 @@ public struct ImageFacts: Equatable, Sendable {
 
     /// From a file's first bytes (or all of them); nil when it has no EXIF or nothing of use.
     public static func read(bytes: [UInt8]) -> ImageFacts? {
-        guard ImageFormat(sniffing: bytes) == .jpeg, let exif = ExifMetadata(jpeg: bytes) else { return nil }
+        let exif: ExifMetadata?
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg: exif = ExifMetadata(jpeg: bytes)
+        // libexif reads a bare EXIF block behind its "Exif\0\0" header.
+        case .heif, .avif: exif = HEIFDecoder.exifTIFF(of: bytes).flatMap { ExifMetadata(jpeg: Array("Exif".utf8) + [0, 0] + $0) }
+        default: exif = nil
+        }
+        guard let exif else { return nil }
         let taken = (exif.text(EXIF_TAG_DATE_TIME_ORIGINAL, in: EXIF_IFD_EXIF) ?? exif.text(EXIF_TAG_DATE_TIME, in: EXIF_IFD_0)).flatMap(TakenAt.init(exif:))
         let make = exif.text(EXIF_TAG_MAKE, in: EXIF_IFD_0), model = exif.text(EXIF_TAG_MODEL, in: EXIF_IFD_0)
         let camera: String?
@@ -36,9 +43,12 @@ public struct ImageFacts: Equatable, Sendable {
         return facts == ImageFacts() ? nil : facts
     }
 
+    /// A JPEG's EXIF is in its first bytes; a HEIF's item may lie anywhere, so it is read whole.
     public static func read(path: String) -> ImageFacts? {
         guard let head = try? FileBytes.readPrefix(path: path, count: ImageDecoder.probeBytes) else { return nil }
-        return read(bytes: head)
+        let format = ImageFormat(sniffing: head)
+        guard format == .heif || format == .avif, head.count == ImageDecoder.probeBytes else { return read(bytes: head) }
+        return (try? FileBytes.read(path: path, maxBytes: 1 << 30)).flatMap(read(bytes:))
     }
 }
 
