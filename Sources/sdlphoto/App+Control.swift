@@ -24,7 +24,7 @@ extension App {
         case .show(let index):
             guard shown.indices.contains(index) else { return }
             if slideshow != nil { _ = slideshowTakes(.key("Return", time: now), at: now) }
-            perform(scene.show(index, time: now))
+            performWhenAwake(scene.show(index, time: now))
             needsDraw = true
         case .play:
             if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: now) }
@@ -41,7 +41,7 @@ extension App {
     private func deliver(_ input: InputEvent, at now: Double) {
         inputSinceDraw = true
         guard !slideshowTakes(input, at: now) else { return }
-        perform(scene.handle(input))
+        performWhenAwake(scene.handle(input))
         needsDraw = true
     }
 

@@ -27,6 +27,16 @@ extension App {
         }
     }
 
+    /// The scene's effects, but while asleep its image requests wait for the wake: nothing is fetched.
+    func performWhenAwake(_ effects: [Effect]) {
+        guard isAsleep else { return perform(effects) }
+        var now: [Effect] = []
+        for effect in effects {
+            if case .requestImage = effect { frame.heldRequests.append(effect) } else { now.append(effect) }
+        }
+        perform(now)
+    }
+
     /// How long an asleep loop may wait: until the schedule's next change, or a replay's next event.
     func asleepWaitMs() -> Int {
         let now = clock.nowMs
@@ -44,19 +54,23 @@ extension App {
     /// One iteration of an asleep loop: a black frame when the screen needs one (going to sleep,
     /// an expose, a replay's screenshot), nothing otherwise.
     func drawAsleep(at now: Double) {
-        let screenshotDue = replay?.hasScreenshotsDue ?? false
+        // A `--screenshot` of a sleeping frame is black, and still ends the run.
+        let ownScreenshot = options.screenshot.flatMap { path in options.screenshotAtMs.map { now >= $0 } ?? true ? path : nil }
+        let screenshotDue = (replay?.hasScreenshotsDue ?? false) || ownScreenshot != nil
         guard needsDraw || screenshotDue else { return }
         needsDraw = false
         lastDrawMs = now
         let drawable = window.drawableSize
         renderer.draw(DisplayList(), viewport: options.rotation.viewport(window: window.size),
                       drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: options.rotation.degrees)
-        if screenshotDue, let paths = replay?.takeScreenshots(), !paths.isEmpty {
+        let paths = (replay?.takeScreenshots() ?? []) + (ownScreenshot.map { [$0] } ?? [])
+        if !paths.isEmpty {
             let shot = renderer.readPixels()
             for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
         }
         window.swap()
         renderer.finish()
+        if ownScreenshot != nil { running = false }
     }
 
     private func carryOut(_ change: FrameSleep.Change) {
@@ -68,6 +82,9 @@ extension App {
         case .wake:
             eventLog?.wake()
             content?.setPaused(false)
+            let held = frame.heldRequests
+            frame.heldRequests = []
+            perform(held)
             if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }
         }
         needsDraw = true

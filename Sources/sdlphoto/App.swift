@@ -117,7 +117,7 @@ final class App {
     private func loop() -> Int32 {
         clock.start()
         followSleepSchedule(at: 0)
-        perform(scene.advance(to: 0))
+        performWhenAwake(scene.advance(to: 0))
         if !isAsleep { warmThumbnails(of: shown) }
         content?.start(wake: { [waker] in waker.wake() })
         if options.kiosk { window.setCursorVisible(false) }
@@ -131,7 +131,7 @@ final class App {
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
             let throttled = fillFrameWait(at: clock.nowMs) != nil
-            let busy = isAsleep ? replayDraws : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
+            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
             let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else

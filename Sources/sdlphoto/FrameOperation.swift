@@ -61,6 +61,8 @@ extension App {
     /// The loop's side of remote control and the schedule.
     struct FrameOperation {
         var sleep: FrameSleep
+        /// Images the scene asked for while the frame slept: asked for on waking.
+        var heldRequests: [Effect] = []
         /// The id of the last remote command carried out.
         var handledCommands = 0
         /// The thumbnail the status last published points to, and for which photo.

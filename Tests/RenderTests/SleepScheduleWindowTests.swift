@@ -65,6 +65,17 @@ import Testing
         #expect(try await hookLines(session.dir, count: 2) == ["sleep", "wake"])
     }
 
+    @Test func aScreenshotOfASleepingFrameIsBlackAndEndsTheRun() async throws {
+        let dir = try Fixtures.folder()
+        try Fixtures.twoTone(dir.appendingPathComponent("p.png"), width: 60, height: 40, first: (200, 0, 0), second: (0, 0, 200))
+        let shot = dir.appendingPathComponent("asleep.png")
+        let run = try await AppProcess.run(["--size", "320x200", "--start", "1", "--sleep", "22:00", "--wake", "07:00", "--screenshot", shot.path, dir.appendingPathComponent("p.png").path],
+                                           environment: ["SDLPHOTO_LOCAL_TIME": "23:30"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let image = try Screenshot(path: shot.path)
+        #expect(image.looks(Rect(x: 0, y: 0, width: 320, height: 200), like: (0, 0, 0), tolerance: 1))
+    }
+
     @Test func asleepItUsesNoCPUWhereAwakeTheSameSlideshowKeepsDrawing() async throws {
         let dir = try Fixtures.folder()
         for (i, colour) in [(200, 0, 0), (0, 0, 200)].enumerated() {
@@ -73,8 +84,50 @@ import Testing
         }
         let day = try await cpuSeconds(localTime: "12:00", dir: dir)
         let night = try await cpuSeconds(localTime: "03:00", dir: dir)
-        #expect(day > Self.asleepCPUSeconds * 2, "awake, the Ken Burns slideshow draws every frame: \(day) s of CPU in 4 s")
+        #expect(day > Self.asleepCPUSeconds * 2 && day > night * 4, "awake, the Ken Burns slideshow draws every frame: \(day) s of CPU in 4 s")
         #expect(night < Self.asleepCPUSeconds, "asleep: \(night) s of CPU in 4 s")
+    }
+
+    @Test func asleepNothingIsFetchedWhereAwakeTheManifestIsRefreshed() async throws {
+        let dir = try Fixtures.folder()
+        for i in 0..<3 {
+            let c = (UInt8(60 * i), UInt8(200 - 50 * i), UInt8(100))
+            try Fixtures.twoTone(dir.appendingPathComponent("p\(i).png"), width: 600, height: 400, first: c, second: c)
+        }
+        let items = (0..<3).map { "{\"image\": \"p\($0).png\"}" }.joined(separator: ", ")
+        try "{\"title\": \"t\", \"items\": [\(items)]}".write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        let day = try await requests(localTime: "12:00", dir: dir)
+        let night = try await requests(localTime: "03:00", dir: dir)
+        #expect(day.filter { $0.contains("manifest.json") }.count >= 4 && day.contains { $0.contains(".png") },
+                "awake: the manifest every 0.3 s and the photos: \(day)")
+        #expect(night == ["GET /manifest.json"], "asleep from the start: only the listing before the window: \(night)")
+    }
+
+    /// The requests a frame on a manifest refreshed every 0.3 s makes to a server (Python's, which
+    /// logs each one) over its first 2.5 s after it settles, with the local time at `localTime`.
+    func requests(localTime: String, dir: URL) async throws -> [String] {
+        let port = try ControlClient.freePort()
+        let server = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-m", "http.server", "--bind", "127.0.0.1", "--directory", dir.path, "\(port)"],
+                                      environment: ProcessInfo.processInfo.environment)
+        defer { server.terminate() }
+        try await ControlClient(port: port).waitUntilListening(seconds: 20)
+        let events = EventsFile(url: dir.appendingPathComponent("fetch-events-\(localTime.prefix(2)).txt"))
+        let frame = try AppProcess.start(["--size", "640x400", "--refresh", "0.3", "--sleep", "22:00", "--wake", "07:00", "--events", events.url.path,
+                                          "http://127.0.0.1:\(port)/manifest.json"],
+                                         environment: ["SDLPHOTO_LOCAL_TIME": localTime, "XDG_CACHE_HOME": dir.appendingPathComponent("cache-\(localTime.prefix(2))").path])
+        defer { frame.terminate() }
+        try await events.wait(seconds: 60, for: "sleep or the first frame") { $0 == "sleep" || $0 == "first_frame" }
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        frame.terminate()
+        _ = await frame.exit(timeout: 30)
+        server.terminate()
+        _ = await server.exit(timeout: 30)
+        // Its log: `127.0.0.1 - - [date] "GET /p0.png HTTP/1.1" 200 -`, the probe's /api/status left out.
+        return try server.outcome(timeout: 10).stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "\""), let end = line[line.index(after: start)...].firstIndex(of: "\"") else { return nil }
+            let request = line[line.index(after: start)..<end].split(separator: " ").prefix(2).joined(separator: " ")
+            return request.contains("/api/status") ? nil : request
+        }
     }
 
     /// What 4 s asleep may cost: the video driver's own wake-ups (SDL's offscreen driver polls
@@ -85,7 +138,7 @@ import Testing
     /// slideshow with the schedule's local time at `localTime`, once it has settled.
     func cpuSeconds(localTime: String, dir: URL) async throws -> Double {
         let events = EventsFile(url: dir.appendingPathComponent("events-\(localTime.prefix(2)).txt"))
-        let frame = try AppProcess.start(["--size", "640x400", "--slideshow", "2", "--transition", "kenburns", "--sleep", "22:00", "--wake", "07:00",
+        let frame = try AppProcess.start(["--size", "1280x800", "--slideshow", "2", "--transition", "kenburns", "--sleep", "22:00", "--wake", "07:00",
                                           "--events", events.url.path, dir.path],
                                          environment: ["SDLPHOTO_LOCAL_TIME": localTime, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         defer { frame.terminate() }
