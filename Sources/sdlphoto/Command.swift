@@ -100,7 +100,7 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("Remote control over HTTP (JSON API and a phone page) on [ADDR:]PORT; ADDR defaults to 127.0.0.1.", valueName: "[addr:]port"))
     var control: String?
 
-    @Option(help: "The token control requests must carry (Authorization: Bearer TOKEN); needed to listen beyond loopback.")
+    @Option(help: ArgumentHelp("The token control requests must carry (Authorization: Bearer TOKEN); needed to listen beyond loopback.", valueName: "token"))
     var controlToken: String?
 
     @Option(name: .customLong("sleep"), help: ArgumentHelp("Sleep every day at this local time, HH:MM (with --wake): a black screen, nothing drawn or fetched.", valueName: "hh:mm"))
@@ -109,10 +109,10 @@ struct SDLPhoto: ParsableCommand {
     @Option(name: .customLong("wake"), help: ArgumentHelp("Wake every day at this local time, HH:MM (with --sleep).", valueName: "hh:mm"))
     var wakeTime: String?
 
-    @Option(help: "Shell command run (sh -c) each time the frame goes to sleep, e.g. to turn the display off.")
+    @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame goes to sleep, e.g. to turn the display off.", valueName: "command"))
     var onSleep: String?
 
-    @Option(help: "Shell command run (sh -c) each time the frame wakes.")
+    @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame wakes.", valueName: "command"))
     var onWake: String?
 
     /// The same ranges as a config file's (one table, `ConfigArguments.schema`).
