@@ -7,6 +7,8 @@ extension App {
 
     /// Time moves the schedule on; a change is carried out.
     func followSleepSchedule(at now: Double) {
+        // Without a schedule only commands and input change it, and those say so themselves.
+        guard frame.sleep.schedule != nil else { return }
         let second = options.frame.localClock.secondOfDay(appMs: now)
         if let change = frame.sleep.advance(localSecond: second, now: now) { carryOut(change) }
     }
@@ -48,7 +50,8 @@ extension App {
 
     /// Awake, how long until the schedule (or the idle time after a wake by hand) needs the loop.
     func scheduleWaitMs(at now: Double) -> Double? {
-        frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now)
+        guard frame.sleep.schedule != nil else { return nil }
+        return frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now)
     }
 
     /// One iteration of an asleep loop: a black frame when the screen needs one (going to sleep,
