@@ -80,6 +80,7 @@ public final class ControlServer: @unchecked Sendable {
                                 body: Data(ControlPage.html.utf8))
         }
         guard path.hasPrefix("/api/") else { return Self.error(.notFound, "no such path: \(path)") }
+        if let refusal = foreignPageRefusal(request) { return Self.error(.forbidden, refusal) }
         guard isAuthorized(request) else {
             var response = Self.error(.unauthorized, "a missing or wrong token")
             response.headers[HTTPHeader("WWW-Authenticate")] = "Bearer"
@@ -113,6 +114,33 @@ public final class ControlServer: @unchecked Sendable {
         default:
             return Self.error(.methodNotAllowed, "use POST")
         }
+    }
+
+    /// Why a request looks sent by another site's page in a browser, if it does: its `Origin`
+    /// is not this server, or (with no token to stop it) its `Host` is a name that is not this
+    /// machine's loopback, as after a DNS rebinding.
+    private func foreignPageRefusal(_ request: HTTPRequest) -> String? {
+        let host = (request.headers[.host] ?? "").lowercased()
+        if let origin = request.headers[HTTPHeader("Origin")]?.lowercased(),
+           URLComponents(string: origin).map({ Self.authority($0) }) != host {
+            return "a request from another site's page (Origin \(origin))"
+        }
+        if token == nil, !host.isEmpty, !Self.isLoopbackHost(host) {
+            return "without a token only 127.0.0.1, ::1 or localhost may be asked (Host \(host))"
+        }
+        return nil
+    }
+
+    private static func authority(_ url: URLComponents) -> String {
+        let host = url.host.map { $0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0 } ?? ""
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    private static func isLoopbackHost(_ hostAndPort: String) -> Bool {
+        var name = Substring(hostAndPort)
+        if name.hasPrefix("[") { name = name.dropFirst().prefix { $0 != "]" } }
+        else if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
     }
 
     private func isAuthorized(_ request: HTTPRequest) -> Bool {

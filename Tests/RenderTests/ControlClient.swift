@@ -17,13 +17,14 @@ struct ControlClient {
     var base: String { "http://127.0.0.1:\(port)" }
 
     /// `method path`, with `body` sent as given (from a file, so a 1 MiB body is no argument).
-    func request(_ method: String, _ path: String, body: Data? = nil, token: String?? = nil) async throws -> Answer {
+    func request(_ method: String, _ path: String, body: Data? = nil, token: String?? = nil, headers: [String: String] = [:]) async throws -> Answer {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-control-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("body")
         var arguments = ["-s", "-o", out.path, "-w", "%{http_code}", "-X", method, "--max-time", "20"]
         if let bearer = token ?? self.token { arguments += ["-H", "Authorization: Bearer \(bearer)"] }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
         if let body {
             let file = dir.appendingPathComponent("request")
             try body.write(to: file)

@@ -112,6 +112,24 @@ import Testing
         #expect(page.status == 200 && page.body.contains("<button id=\"next\""))
     }
 
+    @Test func anotherSitesPageInABrowserIsRefused() async throws {
+        let frame = try await ControlledFrame("origin")
+        defer { frame.process.terminate() }
+        let port = frame.client.port
+        for headers in [["Origin": "http://evil.example"], ["Origin": "null"], ["Host": "evil.example:\(port)"],
+                        ["Host": "evil.example:\(port)", "Origin": "http://evil.example:\(port)"]] {
+            let answer = try await frame.client.request("POST", "/api/next", headers: headers)
+            #expect(answer.status == 403 && answer.json?["error"] is String, "\(headers): \(answer.status) \(answer.body)")
+        }
+        let status = try await frame.client.status()
+        #expect(status["index"] as? Int == 0, "nothing moved: \(status)")
+        // The control page's own requests carry its own origin.
+        for headers in [["Origin": "http://127.0.0.1:\(port)"], ["Host": "localhost:\(port)", "Origin": "http://localhost:\(port)"]] {
+            let answer = try await frame.client.request("GET", "/api/status", headers: headers)
+            #expect(answer.status == 200, "\(headers): \(answer.status) \(answer.body)")
+        }
+    }
+
     @Test func badRequestsAre400WithAJSONErrorAndChangeNothing() async throws {
         let frame = try await ControlledFrame("bad")
         defer { frame.process.terminate() }
