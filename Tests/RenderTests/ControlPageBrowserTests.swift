@@ -30,8 +30,9 @@ import Testing
             #expect(status["index"] as? Int == 1)
             // The token came from the address and stays with the page: a reload still works.
             try await browser.open("\(frame.client.base)/")
-            #expect(try await browser.waitForText("#position", "2 / 5") == "2 / 5")
-            #expect(try await browser.text(of: "#error") == "")
+            let reloaded = try await browser.waitForText("#position", "2 / 5", seconds: 60)
+            let page = (try? await browser.evaluate("return document.body.innerText")) as? String
+            #expect(reloaded == "2 / 5" && page?.contains("2 / 5") == true, "after a reload: \(reloaded); the page: \(page ?? "unreadable (a dialog open?)")")
         } catch {
             await browser.quit()
             throw error
