@@ -120,13 +120,11 @@ public struct ImageLedger {
         return [.cancel(key), .unloaded(key)]
     }
 
-    /// A ready image shown larger than it was decoded for (the window grew, a Ken Burns
-    /// slideshow began on a page decoded for the browser) is asked for again; the texture it
-    /// has stays on the GPU, and on screen, until the sharper one replaces it.
-    public mutating func sharpen(_ key: ImageKey, _ urgency: LoadUrgency) -> [Action] {
-        guard case .ready = phases[key] else { return [] }
-        phases[key] = .loading(urgency)
-        return [.load(key, urgency)]
+    /// A ready image's texture was replaced by a sharper one of the same photo (decoded again
+    /// for a larger fit): its arrival now says so. Nothing for an image not ready.
+    public mutating func replaced(_ key: ImageKey, with arrival: Arrival) {
+        guard case .ready = phases[key] else { return }
+        phases[key] = .ready(arrival)
     }
 
     /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet.

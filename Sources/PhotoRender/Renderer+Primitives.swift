@@ -55,6 +55,7 @@ extension Renderer {
         let p = Point(x: t.position.x * scale.x, y: t.position.y * scale.y)
         let origin: Point = switch t.anchor {
         case .topLeft: p
+        case .topRight: Point(x: p.x - w, y: p.y)
         case .center: Point(x: p.x - w / 2, y: p.y - h / 2)
         case .bottomCenter: Point(x: p.x - w / 2, y: p.y - h)
         }

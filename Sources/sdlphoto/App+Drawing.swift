@@ -13,11 +13,9 @@ extension App {
         let began = MonotonicClock.nowMs()
         let viewport = options.rotation.viewport(window: window.size)
         var list = slideshow.map { show in
-            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
+            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
         } ?? scene.displayList()
-        if options.captions, slideshow == nil, scene.mode == .browsing, let caption = caption(of: scene.currentIndex, in: viewport) {
-            list.commands += caption
-        }
+        list.commands += presentationOverlays(in: viewport, at: now)
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if isWaitingForContent { list.commands += Overlays.waiting(for: waitingFor, in: viewport, timeMs: now) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
@@ -41,6 +39,7 @@ extension App {
         if !firstFrameDrawn {
             firstFrameDrawn = true
             eventLog?.firstFrame()
+            loader.removeThumbnailLeftovers()
         }
         if let eventLog {
             eventLog.framePresented()
@@ -48,24 +47,6 @@ extension App {
                 && ledger.isReady(ImageKey(item: shown[d.item], quality: .full)) {
                 eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
             }
-        }
-    }
-
-    private func caption(of index: Int, in viewport: Size) -> [DrawCommand]? {
-        guard scene.items.indices.contains(index) else { return nil }
-        let item = scene.items[index]
-        return Overlays.caption(item.caption ?? item.name, in: viewport)
-    }
-
-    /// Once a page is at rest, its neighbours' captions are rasterised: a swipe then shows the
-    /// next caption without rasterising it in a frame of the swipe (docs/behaviour.md §6).
-    func prepareNeighbourCaptions(at now: Double) {
-        guard options.captions, slideshow == nil, scene.mode == .browsing, !somethingMoves(at: now),
-              captionsPreparedAround != scene.currentIndex else { return }
-        captionsPreparedAround = scene.currentIndex
-        let viewport = options.rotation.viewport(window: window.size)
-        for index in [scene.currentIndex + 1, scene.currentIndex - 1] {
-            for case .text(let text) in caption(of: index, in: viewport) ?? [] { renderer.prepareText(text) }
         }
     }
 

@@ -11,7 +11,8 @@ extension App {
         /// nil: the budget follows the window (`TextureBudget`).
         var textureBudgetBytes: Int?
         var startIndex: Int?
-        var captions: Bool
+        /// Caption, clock, fill and burn-in drift.
+        var presentation: Presentation
         var stats: Bool
         var eventsPath: String?
         var replay: ReplayScript?

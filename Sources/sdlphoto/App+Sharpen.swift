@@ -35,8 +35,31 @@ extension App {
             let has = max(arrival.texture.width, arrival.texture.height)
             if has < Self.softTextureRatio * Double(needed) {
                 Log.info("item \(index) sharper: \(Int(has)) px on its longer side, \(needed) needed")
-                apply(ledger.sharpen(key, urgency))
+                // The ledger keeps it ready: the scene, the detail layer and the fan go on with
+                // the texture on screen until the sharper one replaces it.
+                sharpening[key] = .some(nil)
+                startLoad(key, urgency)
             }
         }
+    }
+}
+
+extension App {
+    /// A sharper decode of a ready page came: its pixels go to the GPU (true), to replace the
+    /// texture there once whole.
+    func receivedSharper(_ key: ImageKey, _ arrival: Arrival) -> Bool {
+        guard sharpening[key] != nil else { return false }
+        guard ledger.isReady(key) else {
+            sharpening[key] = nil
+            return false
+        }
+        sharpening[key] = .some(arrival)
+        return true
+    }
+
+    /// A texture of `key` is whole: if it is the sharper one, the ledger learns its size.
+    func uploadedSharper(_ key: ImageKey) {
+        guard let pending = sharpening.removeValue(forKey: key), let arrival = pending else { return }
+        ledger.replaced(key, with: arrival)
     }
 }

@@ -14,8 +14,11 @@ final class App {
         ProcessSignals.prepareForCleanExit()
         var items = items
         let start = EarlyPage.readStartPageSize(items: &items, options: options)
+        let text = DeferredText()
         let waker = LoopWaker()
         let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
+        // However the run ends, no decode is left inside SDL_image when SDL shuts down.
+        defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
         let window: Window
         do {
@@ -26,7 +29,7 @@ final class App {
         }
         let renderer: Renderer
         do {
-            renderer = try Renderer(textRasterizer: App.makeTextRasterizer())
+            renderer = try Renderer(textRasterizer: text)
         } catch {
             Log.error("\(error)")
             return 1
@@ -45,6 +48,9 @@ final class App {
         options.frame.control?.close()
         waker.detach()
         loader.stopDecoding()
+        // Only now may the window go (and SDL quit with it): Swift could release it after its
+        // last use otherwise, while a decode still ran.
+        withExtendedLifetime(app) {}
         return code
     }
 
@@ -155,13 +161,20 @@ final class App {
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)
-            guard running else { break }
+            guard running else {
+                // A replay's quit that came in the same pass as a screenshot (a slow frame): the
+                // screenshot first.
+                if replay?.hasScreenshotsDue == true { draw(at: now, continuous: false) }
+                break
+            }
             followCurrentPage()
             sharpenSoftPages()
             updateDetail()
             followGrid(at: now)
             // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
+            if options.presentation.clock != nil, clockText() != drawnClock { needsDraw = true }
+            if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
             if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
@@ -198,7 +211,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), scheduleWaitMs(at: now)].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -318,21 +331,15 @@ final class App {
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
-    /// The page whose neighbours' captions are rasterised ahead.
-    var captionsPreparedAround: Int?
+    /// The neighbours' captions last rasterised ahead.
+    var preparedCaptions: [String] = []
+    /// Each item's EXIF date and camera, once its full image has loaded (for captions).
+    var facts: [Int: ImageFacts] = [:]
+    /// The clock's text in the last frame, and the second it was last formatted for.
+    var drawnClock: String?
+    var clockCache: (second: Int, text: String)?
     /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
     var sharpenedFor: [ImageKey: PageFit] = [:]
-
-    // MARK: Drawing
-
-    private static func makeTextRasterizer() -> TextRasterizing? {
-        guard let fonts = FontFallback() else {
-            Log.error("no font found through fontconfig: text will not be drawn (install fonts-dejavu-core)")
-            return nil
-        }
-        do { return try FontRasterizer(fonts: fonts) } catch {
-            Log.error("\(error): text will not be drawn")
-            return nil
-        }
-    }
+    /// Ready pages decoded again for a larger fit, and the sharper arrival once it came.
+    var sharpening: [ImageKey: Arrival?] = [:]
 }

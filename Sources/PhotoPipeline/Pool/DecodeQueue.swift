@@ -81,9 +81,12 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
     /// `stop`, then waits until no worker runs a job, or until `deadline`; running jobs deliver
     /// nothing. False when one still ran at the deadline.
     func stop(waitingUntil deadline: Date) -> Bool {
-        stop()
         condition.lock(); defer { condition.unlock() }
+        stopped = true
+        waiting.removeAll()
+        heap.removeAll()
         running.removeAll()
+        condition.broadcast()
         while busy > 0 {
             if !condition.wait(until: deadline) { return busy == 0 }
         }
