@@ -103,10 +103,11 @@ let package = Package(
             name: "PhotoNetwork",
             dependencies: ["CCurl", "CCurlShim", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
+        // The loopback HTTP server that serves the demo gallery (and the network tests' servers), and
+        // the remote control server (docs/behaviour.md §15).
         .target(
             name: "PhotoServe",
-            dependencies: ["PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["PhotoStorage", "PhotoCore", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
         .target(name: "NetworkFaults"),
         .testTarget(

@@ -26,5 +26,7 @@ extension App {
         /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
         /// window says it waits for them.
         var waitingFor: [String] = []
+        /// Remote control and the sleep schedule.
+        var frame = FrameSettings(localClock: LocalClock(environment: [:])!)
     }
 }

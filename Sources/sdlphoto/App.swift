@@ -43,7 +43,9 @@ final class App {
         }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
+        options.frame.control?.attach(wake: { waker.wake() })
         let code = app.loop()
+        options.frame.control?.close()
         waker.detach()
         loader.stopDecoding()
         // Only now may the window go (and SDL quit with it): Swift could release it after its
@@ -68,7 +70,7 @@ final class App {
     /// How other threads (loaders, the folder and manifest watch) wake the loop.
     private let waker: LoopWaker
     let eventLog: EventLog?
-    private let content: LiveContent?
+    let content: LiveContent?
     var scene: PhotoScene
     var clock: AppClock
     var replay: ReplayDriver?
@@ -115,12 +117,14 @@ final class App {
         pacer = FramePacer(periodMs: stats.refreshMs)
         waitingFor = options.waitingFor
         slides = SlideshowDriver(settings: options.slideshow)
+        frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
     }
 
     private func loop() -> Int32 {
         clock.start()
-        perform(scene.advance(to: 0))
-        warmThumbnails(of: shown)
+        followSleepSchedule(at: 0)
+        performWhenAwake(scene.advance(to: 0))
+        if !isAsleep { warmThumbnails(of: shown) }
         content?.start(wake: { [waker] in waker.wake() })
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
@@ -133,14 +137,23 @@ final class App {
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
             let throttled = fillFrameWait(at: clock.nowMs) != nil
-            let busy = (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
-            let timeout = busy ? 0 : sleepMs()
+            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
+            let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
             let wall = MonotonicClock.nowMs()
             let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? pacer.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
+            carryOutRemoteCommands(at: now)
+            followSleepSchedule(at: now)
+            if isAsleep {
+                drawAsleep(at: now)
+                publishControlStatus()
+                if clock.isVirtual { clock.frameDone() }
+                if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
+                continue
+            }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages()
             retryFailedLoads(at: now)
@@ -175,6 +188,7 @@ final class App {
                 if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
             }
             if textureBudgetDue { enforceTextureBudget() }
+            publishControlStatus()
             if clock.isVirtual {
                 waitForLoads()
                 clock.frameDone()
@@ -197,7 +211,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now)].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -232,7 +246,7 @@ final class App {
                 let input = options.rotation.input(raw, window: window.size)
                 eventLog?.input(input)
                 inputSinceDraw = true
-                guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
+                guard !sleepTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
             }
@@ -291,6 +305,8 @@ final class App {
     // MARK: Slideshow and kiosk
 
     var slides: SlideshowDriver
+    /// Remote control and the sleep schedule.
+    var frame: FrameOperation
     /// Hosts of manifests still to come, with nothing else to show: the waiting screen. The first
     /// content that arrives ends the wait for good (an emptied list later shows the empty grid).
     var waitingFor: [String]

@@ -106,6 +106,24 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Log more.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("Remote control over HTTP (JSON API and a phone page) on [ADDR:]PORT; ADDR defaults to 127.0.0.1.", valueName: "[addr:]port"))
+    var control: String?
+
+    @Option(help: ArgumentHelp("The token control requests must carry (Authorization: Bearer TOKEN); needed to listen beyond loopback.", valueName: "token"))
+    var controlToken: String?
+
+    @Option(name: .customLong("sleep"), help: ArgumentHelp("Sleep every day at this local time, HH:MM (with --wake): a black screen, nothing drawn or fetched.", valueName: "hh:mm"))
+    var sleepTime: String?
+
+    @Option(name: .customLong("wake"), help: ArgumentHelp("Wake every day at this local time, HH:MM (with --sleep).", valueName: "hh:mm"))
+    var wakeTime: String?
+
+    @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame goes to sleep, e.g. to turn the display off.", valueName: "command"))
+    var onSleep: String?
+
+    @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame wakes.", valueName: "command"))
+    var onWake: String?
+
     /// The same ranges as a config file's (one table, `ConfigArguments.schema`).
     func validate() throws {
         var values: [(String, ConfigValue)] = [
@@ -119,6 +137,7 @@ struct SDLPhoto: ParsableCommand {
             if let complaint = ConfigArguments.schema.complaint(about: value, key: key) { throw ValidationError(complaint) }
         }
         do { _ = try CaptionFormat(caption) } catch { throw ValidationError("--caption: \(error)") }
+        try validateFrameOptions()
     }
 
     /// `--caption`, checked by `validate`.
@@ -187,7 +206,9 @@ struct SDLPhoto: ParsableCommand {
             throw ExitCode(2)
         }
         let windowSize = size ?? WindowSize(width: 1280, height: 800)
-        let options = App.Options(
+        let frame = try frameSettings(network: network)
+        defer { frame.server?.stopAndWait() }
+        var options = App.Options(
             size: Size(width: Double(windowSize.width), height: Double(windowSize.height)),
             // A slideshow or a kiosk fills the display unless a size was asked for.
             fullscreen: fullscreen || ((slideshow != nil || kiosk) && size == nil),
@@ -208,6 +229,7 @@ struct SDLPhoto: ParsableCommand {
             kiosk: kiosk,
             rotation: Rotation(degrees: rotate),
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
+        options.frame = frame.settings
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
                                   network: network, waiting: Set(waiting))
         let code = App.run(items: items, network: network, content: content, options: options)
