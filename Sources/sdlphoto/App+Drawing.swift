@@ -12,10 +12,11 @@ extension App {
         lastDrawMs = now
         let began = MonotonicClock.nowMs()
         let viewport = options.rotation.viewport(window: window.size)
+        let overlays = presentationOverlays(in: viewport, at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
-        } ?? scene.displayList()
-        list.commands += presentationOverlays(in: viewport, at: now)
+        } ?? scene.displayList(underIndicator: scene.mode == .browsing ? overlays.caption : [])
+        list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if isWaitingForContent { list.commands += Overlays.waiting(for: waitingFor, in: viewport, timeMs: now) }
         if showHelp { list.commands += Overlays.help(in: viewport) }

@@ -12,7 +12,8 @@ extension App {
         return options.presentation.caption(caption: item.caption, name: item.name, facts: facts[shown[index]])
     }
 
-    func presentationOverlays(in viewport: Size, at now: Double) -> [DrawCommand] {
+    /// The caption (its band goes under the browser's page indicator) and the rest (the clock).
+    func presentationOverlays(in viewport: Size, at now: Double) -> (caption: [DrawCommand], rest: [DrawCommand]) {
         var commands: [DrawCommand] = []
         let offset = options.presentation.drift(atMs: now)
         if let show = slideshow {
@@ -32,8 +33,7 @@ extension App {
             commands += Overlays.caption(text, in: viewport, offset: offset)
         }
         drawnClock = clockText()
-        if let clock = drawnClock { commands += Overlays.clock(clock, in: viewport, offset: offset) }
-        return commands
+        return (commands, drawnClock.map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
     }
 
     /// The clock's text now, nil without `--clock`: formatted once a second at most.

@@ -1,8 +1,9 @@
 /// The display list for the scene's current time: grid, mask, pages or the flying photo, overlays.
 extension PhotoScene {
     /// Back to front: grid cells (the lifted one left empty), scroll indicator, black mask, the
-    /// browser's pages or the flying photo, the page indicator.
-    public func displayList() -> DisplayList {
+    /// browser's pages or the flying photo, `underIndicator` (the shell's caption band), the
+    /// page indicator.
+    public func displayList(underIndicator: [DrawCommand] = []) -> DisplayList {
         var list = DisplayList(background: .black)
         let mask = maskAlpha(at: now)
         // With no grid behind, a dismiss still ends on the grid: it fades in as the photo goes.
@@ -20,6 +21,7 @@ extension PhotoScene {
         case .browsing:
             let pages = [pager.index - 1, pager.index, pager.index + 1].filter(items.indices.contains)
             for i in pages { drawPage(i, into: &list) }
+            list.commands += underIndicator
             list.commands += PageIndicator.commands(index: pager.index, count: items.count, viewport: viewport)
         case .lifting:
             if let l = lift { drawPhoto(pager.index, frame: l.frame(at: now), into: &list) }
