@@ -33,7 +33,7 @@ public enum ImageDecoder {
             image = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits)
             orientation = ExifMetadata(jpeg: data)?.orientation ?? .up
         default:
-            if let claimed = HeaderProbe.size(of: data, format: format) { try limits.check(claimed) }
+            for claimed in HeaderProbe.claimedSizes(of: data, format: format) { try limits.check(claimed) }
             image = try SDLImageDecoder.decode(data, recognised: format != .other)
             if format == .png { orientation = PNGChunks.exifOrientation(of: data) }
         }

@@ -57,6 +57,29 @@ import Testing
         #expect(ImageDecoder.probe(path: path) == PixelSize(width: 100_000, height: 100_000))
     }
 
+    // Found by Fuzz/FuzzDecode: 46 bytes whose screen is 768x2 but whose first frame is
+    // 29699x22597, which SDL2_image allocated (over 2 GiB) because only the screen was checked.
+    @Test func aGIFFrameLargerThanItsScreenIsRefusedBeforeAnyAllocation() {
+        let gif: [UInt8] = [
+            0x47, 0x49, 0x46, 0x38, 0x37, 0x61, 0x00, 0x03, 0x02, 0x00, 0x89, 0x00, 0x00, 0xc8, 0x64,
+            0x32, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00,
+            0x03, 0x74, 0x45, 0x58, 0x74, 0x08, 0x06, 0x00, 0x01, 0x08, 0x1c, 0x18, 0x10, 0x00, 0x3b,
+        ]
+        #expect(error { try ImageDecoder.decode(data: gif, name: "frame.gif", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 29699.0 * 22597 / 1_000_000, limit: 400))
+        #expect(ImageDecoder.probe(data: gif) == PixelSize(width: 768, height: 2))
+    }
+
+    @Test func aGIFFrameBehindExtensionsAndStrayBytesIsFoundAndChecked() {
+        let screen = Array("GIF89a".utf8) + [0x10, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00]
+        let comment: [UInt8] = [0x21, 0xFE, 3, 0x61, 0x62, 0x63, 2, 0x2C, 0x2C, 0]  // holds 0x2C bytes of its own
+        let frame: [UInt8] = [0x2C, 0, 0, 0, 0, 0x00, 0x60, 0x00, 0x60, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        let gif = screen + comment + [0x99] + frame
+        #expect(error { try ImageDecoder.decode(data: gif, name: "frame.gif", maxPixelSize: nil,
+                                                limits: DecodeLimits(maxMegapixels: 100)) }
+                == .tooLarge(megapixels: 24576.0 * 24576 / 1_000_000, limit: 100))
+    }
+
     @Test func aJPEGOverTheLimitIsDecodedOnlyThroughDCTScalingToASmallSize() throws {
         let path = dir.write("big.jpg", JPEGFixture.solid(width: 1000, height: 1000, (0, 128, 255)))
         let limits = DecodeLimits(maxMegapixels: 0.5)

@@ -30,6 +30,35 @@ enum HeaderProbe {
         }
     }
 
+    /// Every size a decoder may allocate for, to check against the limits: the header's, and for a
+    /// GIF its first frame's too, which SDL2_image allocates whatever the screen size says.
+    static func claimedSizes(of bytes: [UInt8], format: ImageFormat) -> [PixelSize] {
+        [size(of: bytes, format: format), format == .gif ? gifFirstFrameSize(bytes) : nil].compactMap { $0 }
+    }
+
+    /// The first image descriptor's width and height, found as SDL2_image finds it: past the global
+    /// colour table and any extensions, skipping stray bytes; nil at the trailer or the end.
+    private static func gifFirstFrameSize(_ b: [UInt8]) -> PixelSize? {
+        guard b.count >= 13 else { return nil }
+        var i = 13 + (b[10] & 0x80 != 0 ? 3 << (Int(b[10] & 0x07) + 1) : 0)
+        while i < b.count {
+            switch b[i] {
+            case 0x2C:  // image descriptor: left, top, width, height (16 bits each)
+                guard i + 9 <= b.count else { return nil }
+                return PixelSize(width: littleEndian16(b, i + 5), height: littleEndian16(b, i + 7))
+            case 0x21:  // extension: its label, then data sub-blocks up to an empty one
+                i += 2
+                while i < b.count, b[i] != 0 { i += Int(b[i]) + 1 }
+                i += 1
+            case 0x3B:
+                return nil
+            default:
+                i += 1
+            }
+        }
+        return nil
+    }
+
     private static func webpSize(_ b: [UInt8]) -> PixelSize? {
         guard b.count >= 30 else { return nil }
         switch String(decoding: b[12..<16], as: UTF8.self) {
