@@ -38,6 +38,13 @@ import Testing
         #expect(e?.description == "not an image in a format sdlphoto knows")
     }
 
+    // Found by Fuzz/FuzzDecode (a leak): "RII\u{3}-\u{D8}<svg" went to SDL2_image's SVG loader,
+    // which leaks 16 bytes for each SVG without a size. SVG is not a photo format of sdlphoto's.
+    @Test(arguments: ["RII\u{3}-\u{D8}<svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#])
+    func anSVGIsNotAnImageSdlphotoShows(text: String) {
+        #expect(error { try ImageDecoder.decode(data: Array(text.utf8), name: "x.jpg", maxPixelSize: nil) } == .notAnImage)
+    }
+
     @Test func garbageBehindAPNGSignatureIsCorrupt() {
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x42, count: 100)
         let e = error { try ImageDecoder.decode(data: bytes, name: "x.png", maxPixelSize: nil) }

@@ -19,6 +19,12 @@ enum SDLImageDecoder {
         guard !bytes.isEmpty else { throw DecodeError.empty }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let stream = SDL_RWFromConstMem(raw.baseAddress, Int32(clamping: raw.count)) else { return nil }
+            // SVG is not one of sdlphoto's formats (docs/behaviour.md §1), and SDL2_image 2.6's SVG
+            // loader leaks the parsed document of every SVG without a size.
+            if !recognised, IMG_isSVG(stream) != 0 {
+                SDL_RWclose(stream)
+                return nil
+            }
             return IMG_Load_RW(stream, 1)  // 1: IMG_Load_RW closes the stream, on failure too
         }
         guard let loaded else {
