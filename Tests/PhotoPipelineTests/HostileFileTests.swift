@@ -38,9 +38,11 @@ import Testing
         #expect(e?.description == "not an image in a format sdlphoto knows")
     }
 
-    // Found by Fuzz/FuzzDecode (a leak): "RII\u{3}-\u{D8}<svg" went to SDL2_image's SVG loader,
-    // which leaks 16 bytes for each SVG without a size. SVG is not a photo format of sdlphoto's.
-    @Test(arguments: ["RII\u{3}-\u{D8}<svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#])
+    // Found by Fuzz/FuzzDecode (leaks): "RII\u{3}-\u{D8}<svg", then a RIFF/WEBP header that is no
+    // WebP, went to SDL2_image's SVG loader, which leaks 16 bytes for each SVG without a size.
+    // SVG is not a photo format of sdlphoto's.
+    @Test(arguments: ["RII\u{3}-\u{D8}<svg", "RIFF<svgWEBPVPGIG87\u{FF}1\t",
+                      #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#])
     func anSVGIsNotAnImageSdlphotoShows(text: String) {
         #expect(error { try ImageDecoder.decode(data: Array(text.utf8), name: "x.jpg", maxPixelSize: nil) } == .notAnImage)
     }
