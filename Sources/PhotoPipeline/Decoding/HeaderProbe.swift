@@ -36,27 +36,34 @@ enum HeaderProbe {
         [size(of: bytes, format: format), format == .gif ? gifFirstFrameSize(bytes) : nil].compactMap { $0 }
     }
 
-    /// The first image descriptor's width and height, found as SDL2_image finds it: past the global
-    /// colour table and any extensions, skipping stray bytes; nil at the trailer or the end.
+    /// The width and height of the frame SDL2_image decodes, found as it finds it: past the global
+    /// colour table and any extensions, skipping stray bytes and the trailer, and past frames whose
+    /// LZW code size is over 12, which it gives up on for the next; nil when there is none.
     private static func gifFirstFrameSize(_ b: [UInt8]) -> PixelSize? {
         guard b.count >= 13 else { return nil }
-        var i = 13 + (b[10] & 0x80 != 0 ? 3 << (Int(b[10] & 0x07) + 1) : 0)
+        var i = 13 + gifColourTableBytes(flags: b[10])
         while i < b.count {
             switch b[i] {
-            case 0x2C:  // image descriptor: left, top, width, height (16 bits each)
-                guard i + 9 <= b.count else { return nil }
-                return PixelSize(width: littleEndian16(b, i + 5), height: littleEndian16(b, i + 7))
+            case 0x2C:  // image descriptor: left, top, width, height (16 bits each), flags
+                guard i + 10 <= b.count else { return nil }
+                let codeSize = i + 10 + gifColourTableBytes(flags: b[i + 9])
+                guard codeSize < b.count, b[codeSize] > 12 else {
+                    return PixelSize(width: littleEndian16(b, i + 5), height: littleEndian16(b, i + 7))
+                }
+                i = codeSize + 1
             case 0x21:  // extension: its label, then data sub-blocks up to an empty one
                 i += 2
                 while i < b.count, b[i] != 0 { i += Int(b[i]) + 1 }
                 i += 1
-            case 0x3B:
-                return nil
             default:
                 i += 1
             }
         }
         return nil
+    }
+
+    private static func gifColourTableBytes(flags: UInt8) -> Int {
+        flags & 0x80 != 0 ? 3 << (Int(flags & 0x07) + 1) : 0
     }
 
     private static func webpSize(_ b: [UInt8]) -> PixelSize? {
