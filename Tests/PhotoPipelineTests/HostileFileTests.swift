@@ -89,11 +89,14 @@ import Testing
                 == .tooLarge(megapixels: 24576.0 * 24576 / 1_000_000, limit: 100))
     }
 
-    // Found by Fuzz/FuzzDecode: SDL2_image gives up on a frame whose LZW code size is over 12 and
-    // decodes the next one; this one was 51200x12900 (2.6 GB once converted to RGBA).
-    @Test func aGIFFrameAfterOneSDLImageGivesUpOnIsTheOneChecked() {
+    // Found by Fuzz/FuzzDecode: SDL2_image gives up on a frame whose LZW code size is over 12 or
+    // that has no pixels, and decodes the next one: 51200x12900 (2.6 GB once converted to RGBA),
+    // then 33024x14848 (47 s and 2.4 GB).
+    @Test func aGIFFrameAfterOnesSDLImageGivesUpOnIsTheOneChecked() {
         #expect(error { try ImageDecoder.decode(data: FuzzFindings.gifWithAGiantFrameAfterAFailedOne, name: "two.gif", maxPixelSize: nil) }
                 == .tooLarge(megapixels: 51200.0 * 12900 / 1_000_000, limit: 400))
+        #expect(error { try ImageDecoder.decode(data: FuzzFindings.gifWithAGiantFrameAfterEmptyOnes, name: "empty.gif", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 33024.0 * 14848 / 1_000_000, limit: 400))
         let screen = Array("GIF89a".utf8) + [0x03, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00]
         let unreadable: [UInt8] = [0x2C, 0, 0, 0, 0, 0x01, 0x00, 0x01, 0x00, 0x00, 96]  // 1x1, code size 96
         let giant: [UInt8] = [0x2C, 0, 0, 0, 0, 0x00, 0xC8, 0x64, 0x32, 0x00, 2, 2, 0x44, 0x01, 0, 0x3B]
