@@ -34,6 +34,9 @@ public enum ImageDecoder {
             orientation = ExifMetadata(jpeg: data)?.orientation ?? .up
         default:
             for claimed in HeaderProbe.claimedSizes(of: data, format: format) { try limits.check(claimed) }
+            if format == .gif, let frame = GIFFrame.decodedBySDLImage(in: data), GIFLZWReplay.overrunsSDLImageStack(data, frame: frame) {
+                throw DecodeError.corrupt(reason: "its image data loops back on itself")
+            }
             if format == .png, let chunk = PNGChunks.chunkPastTheEnd(of: data) {
                 throw DecodeError.corrupt(reason: "its \(chunk.type) chunk claims \(chunk.length) bytes, past the end of the file")
             }

@@ -104,6 +104,22 @@ import Testing
                 == .tooLarge(megapixels: 51200.0 * 12900 / 1_000_000, limit: 400))
     }
 
+    // Found by Fuzz/FuzzDecode: a segmentation fault inside SDL2_image's GIF decoder.
+    @Test func aGIFWhoseCodesLoopIsCorruptInsteadOfOverrunningSDLImagesStack() {
+        #expect(error { try ImageDecoder.decode(data: FuzzFindings.gifWhoseCodesLoop, name: "loop.gif", maxPixelSize: nil) }
+                == .corrupt(reason: "its image data loops back on itself"))
+    }
+
+    @Test func anAnimatedGIFStillDecodesAfterItsCodesAreReplayed() throws {
+        let gif = GIFFixture.animated(width: 40, height: 30, frames: [(255, 0, 0), (0, 255, 0)])
+        let frame = try #require(GIFFrame.decodedBySDLImage(in: gif))
+        #expect(frame.size == PixelSize(width: 40, height: 30))
+        #expect(!GIFLZWReplay.overrunsSDLImageStack(gif, frame: frame))
+        let image = try ImageDecoder.decode(data: gif, name: "anim.gif", maxPixelSize: nil)
+        #expect(image.width == 40 && image.height == 30)
+        #expect(isClose(image.rgba(x: 20, y: 15), (255, 0, 0), tolerance: 0))
+    }
+
     // Found by Fuzz/FuzzDecode (a timeout): a 3x2 PNG whose eXIf chunk claims 1 GiB. libpng read
     // it one byte at a time through SDL2_image, which ignores short reads: a decode worker spent
     // minutes on 116 bytes.

@@ -33,39 +33,7 @@ enum HeaderProbe {
     /// Every size a decoder may allocate for, to check against the limits: the header's, and for a
     /// GIF its first frame's too, which SDL2_image allocates whatever the screen size says.
     static func claimedSizes(of bytes: [UInt8], format: ImageFormat) -> [PixelSize] {
-        [size(of: bytes, format: format), format == .gif ? gifFirstFrameSize(bytes) : nil].compactMap { $0 }
-    }
-
-    /// The width and height of the frame SDL2_image (2.6) decodes, found as it finds it: past the
-    /// global colour table, extensions and stray bytes, up to the trailer, and past frames it gives
-    /// up on (an LZW code size over 12, no pixels) to the next; nil when there is none.
-    private static func gifFirstFrameSize(_ b: [UInt8]) -> PixelSize? {
-        guard b.count >= 13 else { return nil }
-        var i = 13 + gifColourTableBytes(flags: b[10])
-        while i < b.count {
-            switch b[i] {
-            case 0x2C:  // image descriptor: left, top, width, height (16 bits each), flags
-                guard i + 10 <= b.count else { return nil }
-                let codeSize = i + 10 + gifColourTableBytes(flags: b[i + 9])
-                guard codeSize < b.count else { return nil }
-                let size = PixelSize(width: littleEndian16(b, i + 5), height: littleEndian16(b, i + 7))
-                if b[codeSize] <= 12, size.width > 0, size.height > 0 { return size }
-                i = codeSize + 1
-            case 0x21:  // extension: its label, then data sub-blocks up to an empty one
-                i += 2
-                while i < b.count, b[i] != 0 { i += Int(b[i]) + 1 }
-                i += 1
-            case 0x3B:
-                return nil
-            default:
-                i += 1
-            }
-        }
-        return nil
-    }
-
-    private static func gifColourTableBytes(flags: UInt8) -> Int {
-        flags & 0x80 != 0 ? 3 << (Int(flags & 0x07) + 1) : 0
+        [size(of: bytes, format: format), format == .gif ? GIFFrame.decodedBySDLImage(in: bytes)?.size : nil].compactMap { $0 }
     }
 
     private static func webpSize(_ b: [UInt8]) -> PixelSize? {

@@ -8,6 +8,9 @@ enum FuzzFindings {
     /// Fuzz/FuzzDecode: a 3x0 GIF whose first frames have no pixels, and whose frame at byte 189,
     /// inside the data of one of them, is 33024x14848.
     static let gifWithAGiantFrameAfterEmptyOnes = bytes("R0lGODdhAwAAAAAAAAAhAAAsADdhAwAAAAAAAAAhAAAsAAAAAHRHSUY4N2EDAAIAgQA6AANkMgAAAAAAAAAAACwAAAAyMjIyMjIyMv/AABEIAAIAAgMBIjIyMjIyMjIyMjIyMjcAAAB0R0lGODdhAwACAIEAOgADZDIAAAAAAAAAAAAsAAAAMjIyMjIyMjL/wAARCAACAAIDASIyMjIyMjIyMjIyMjI3YQMAAgCBADoAAwBkACoAAAAAAAAALAADAAIAgQA6AANkMgAlHBgOADtF")
+    /// Fuzz/FuzzDecode: a GIF whose frame (1x329 at byte 250, LZW code size 0) has codes that name
+    /// each other, which SDL2_image 2.6.3 followed past the end of its stack into the heap.
+    static let gifWhoseCodesLoop = bytes("R0lGODdhAwACAAEAAAAGAUlJKgAKAAADAAEAAAACAAAAEQEEAEdJRjg4YQMA/9uBAADIZAAsAwACAAEAAAAGAUlJKgAKAAADycnJycnJycnJycnJycnJycnJyTIAAAAAAAAAAAAsAwACAAEAAAAGAUdJOAAAACwDAAIAAQAAAAYBSUkqAAoAAANJKgAKAAADAAoAAAPJycnJycnJycnJycnJycnJycnJMgAAAAAAAAAAACwDAAIAAQAAAAYBSUkqAAAALAMAAgABAAAABgFJSSoACgAAA0kqAAoAAAMAAQAAAAIAAAARAQQAR0lGODhhAwD/24EAAMhkACwDAAIAAQBJAQAABkkqAAoAAAPJycnJycnJycnJycnJycnJycnJMgAAAAAAAAAAACwDAAIAAQAAAAYBSUkqAAAALAMAAgABAAAABgFJSSoACgAAA8nJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJyafJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJyckAAQAAAAIAAAARAQQAR0lGODhhAwD/24EAAMhkACwDAAIAAQAAAAYBSUkqAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAAAPJycnJycnJycnJycnJycnJycnJMgAAAAAAAAAAACwDAAIAAQAAAAYBSUkqAAAALAMAAgABAAAABgFJSSoACgAAA8nJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJ0cnJycnJyafJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycmnycnJycnJycnJycnJycnJycnJycnJycnJycnJADsAAGQxLNuB")
 
     private static func bytes(_ base64: String) -> [UInt8] { Array(Data(base64Encoded: base64)!) }
 }
