@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import Foundation
 import PhotoCore
 
 /// Every format SDL2_image knows (PNG, GIF first frame, WebP, TIFF, BMP, ...), converted to RGBA8.
@@ -16,6 +17,10 @@ enum SDLImageDecoder {
     /// - parameter recognised: whether the magic bytes named a format; decides `corrupt` vs `notAnImage`.
     static func decode(_ bytes: [UInt8], recognised: Bool) throws -> DecodedImage {
         _ = codecs
+        // SDL keeps each thread's error message in storage it frees by itself only for the threads
+        // it started: a worker or a pool thread that ends after a failed decode leaked it. Not on
+        // the main thread, whose SDL storage also holds the current GL context.
+        defer { if !Thread.isMainThread { SDL_TLSCleanup() } }
         guard !bytes.isEmpty else { throw DecodeError.empty }
         var isSVG = false
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
