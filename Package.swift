@@ -36,6 +36,13 @@ let package = Package(
         system("CGLES3", "glesv2", "libgles-dev"),
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CPNG", "libpng16", "libpng-dev"),
+        .systemLibrary(name: "CMalloc"),
+        // Bidi levels (FriBidi) and scripts (HarfBuzz) for text in any script; SDL_ttf shapes.
+        .target(name: "CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
+        system("CZlib", "zlib", "zlib1g-dev"),
+        system("CHeif", "libheif", "libheif-dev"),
+        system("CJXL", "libjxl", "libjxl-dev"),
+        system("CLCMS2", "lcms2", "liblcms2-dev"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -57,7 +64,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig"],
+            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig", "CText"],
             swiftSettings: edge),
 
         // The one logging path (swift-log): problems said once, and the program's stderr lines.
@@ -68,20 +75,24 @@ let package = Package(
         // (a folder's listing, the gallery server).
         .target(name: "PhotoStorage"),
 
-        // Files to pixels: decoders (libjpeg-turbo, SDL2_image), EXIF orientation, thumbnail cache,
-        // and the one PNG encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`,
-        // which the renderer uploads as they are.
+        // Files to pixels: decoders (libjpeg-turbo, SDL2_image, libheif for HEIC and AVIF, libjxl),
+        // EXIF orientation, colour profiles to sRGB (Little CMS), thumbnail cache, and the one PNG
+        // encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`, which the
+        // renderer uploads as they are.
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG"],
+            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG", "CZlib", "CHeif", "CLCMS2"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+
+        // bench/phone-formats' timer: ImageDecoder on each format, whole, page-sized and thumbnail-sized.
+        .executableTarget(name: "decode-bench", dependencies: ["PhotoPipeline", "PhotoCore"], path: "Sources/DecodeBench"),
 
         // The demo gallery that a run with no arguments shows.
         .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
@@ -94,10 +105,11 @@ let package = Package(
             name: "PhotoNetwork",
             dependencies: ["CCurl", "CCurlShim", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        // The loopback HTTP server that serves the demo gallery (and the network tests' servers).
+        // The loopback HTTP server that serves the demo gallery (and the network tests' servers), and
+        // the remote control server (docs/behaviour.md §15).
         .target(
             name: "PhotoServe",
-            dependencies: ["PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["PhotoStorage", "PhotoCore", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
         .target(name: "NetworkFaults"),
         .testTarget(
@@ -122,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

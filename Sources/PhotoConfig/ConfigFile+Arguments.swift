@@ -6,7 +6,8 @@ extension ConfigFile {
     ///
     /// A value that begins with "-" is joined to its option (`--position=-10,20`) so that it
     /// cannot be read as an option itself; a `flagOrNumber` number is always joined
-    /// (`--slideshow=5`), since its value is optional on the command line.
+    /// (`--slideshow=5`), and so is a `flagOrString` text (`--clock=%H:%M`), since their values
+    /// are optional on the command line.
     public func arguments(excluding given: Set<String>) -> [String] {
         entries.filter { !given.contains($0.key) }.flatMap(\.arguments)
     }
@@ -21,7 +22,10 @@ extension ConfigFile.Entry {
             let number = Self.numberText(value)
             if case .flagOrNumber = kind { return [option + "=" + number] }
             return Self.separate(option, number)
-        case .string(let text): return Self.separate(option, text)
+        case .string(let text):
+            // Its value is optional on the command line: apart, it could be read as a source.
+            if case .flagOrString = kind { return [option + "=" + text] }
+            return Self.separate(option, text)
         }
     }
 

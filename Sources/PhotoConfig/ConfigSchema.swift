@@ -22,6 +22,8 @@ public struct ConfigSchema: Sendable {
         /// An option with an optional number, such as `--slideshow[=SECONDS]`: `true`, `false`,
         /// or a number of seconds (integer or float) within the range.
         case flagOrNumber(ClosedRange<Double>)
+        /// An option with optional text, such as `--clock [FORMAT]`: `true`, `false` or a string.
+        case flagOrString
     }
 
     /// Kind of each option, keyed by long option name without `--` ("texture-budget", "kiosk").
@@ -52,7 +54,7 @@ public struct ConfigSchema: Sendable {
         case (.integerIn(let range), .integer(let n)): range.contains(n)
         case (.numberIn(let range), .integer(let n)): range.contains(Double(n))
         case (.numberIn(let range), .float(let x)): range.contains(x)
-        case (.flagOrNumber, .boolean): true
+        case (.flagOrNumber, .boolean), (.flagOrString, .boolean), (.flagOrString, .string): true
         case (.flagOrNumber(let range), .integer(let n)): range.contains(Double(n))
         case (.flagOrNumber(let range), .float(let x)): range.contains(x)
         case (.choice(let words), .string(let word)): words.contains(word)
@@ -71,6 +73,7 @@ public struct ConfigSchema: Sendable {
         case .choice(let words): "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
         case .integerIn(let range): "an integer " + bounds(range.lowerBound, range.upperBound, Int.min, Int.max)
         case .numberIn(let range): "a number " + bounds(range.lowerBound, range.upperBound, -.infinity, .infinity)
+        case .flagOrString: "true, false or a string"
         case .flagOrNumber(let range):
             "true, false or a number of seconds"
                 + (range == -Double.infinity...Double.infinity ? "" : " " + bounds(range.lowerBound, range.upperBound, -.infinity, .infinity))

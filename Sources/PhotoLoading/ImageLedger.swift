@@ -120,6 +120,13 @@ public struct ImageLedger {
         return [.cancel(key), .unloaded(key)]
     }
 
+    /// A ready image's texture was replaced by a sharper one of the same photo (decoded again
+    /// for a larger fit): its arrival now says so. Nothing for an image not ready.
+    public mutating func replaced(_ key: ImageKey, with arrival: Arrival) {
+        guard case .ready = phases[key] else { return }
+        phases[key] = .ready(arrival)
+    }
+
     /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet.
     public func warm(_ items: [Int]) -> [Action] {
         items.filter { !settled.contains($0) }.map { .warm($0) }

@@ -1,8 +1,9 @@
 import PhotoCore
 
 extension ImageDecoder {
-    /// The small JPEG a camera stores inside the EXIF block (usually 160x120), decoded and turned by
-    /// the main image's orientation: an instant placeholder while the real decode runs.
+    /// The small JPEG a camera stores inside the EXIF block (usually 160x120), decoded, converted by
+    /// the main image's colour profile and turned by its orientation: an instant placeholder while
+    /// the real decode runs.
     ///
     /// Reads only the first `probeBytes` of the file (an EXIF block is at most 64 KiB, near the start).
     /// nil when there is no thumbnail or it does not decode; never throws. Thread-safe.
@@ -17,7 +18,8 @@ extension ImageDecoder {
               let bytes = exif.thumbnailBytes, ImageFormat(sniffing: bytes) == .jpeg,
               let thumbnail = try? TurboJPEGDecoder.decode(bytes, maxPixelSize: nil, limits: embeddedThumbnailLimits)
         else { return nil }
-        return exif.orientation.apply(to: thumbnail)
+        let colour = ColourDescription.embedded(JPEGSegments(data).iccProfile)
+        return exif.orientation.apply(to: SRGBConversion.convert(thumbnail.image, from: colour))
     }
 
     // An EXIF thumbnail lives in 64 KiB; a header inside it claiming more than this is a lie.

@@ -2,11 +2,14 @@ import PhotoCore
 
 /// Files and bytes to `DecodedImage`: the one entry point the viewer calls.
 ///
-/// Backends: JPEG through libjpeg-turbo with DCT scaling, everything else through SDL2_image.
+/// Backends: JPEG through libjpeg-turbo with DCT scaling, HEIC and AVIF through libheif (a thumbnail
+/// item when one is large enough), JPEG XL through libjxl (its 1:8 DC pass when that is enough),
+/// everything else through SDL2_image.
+/// Embedded colour profiles and CICP tags are converted to sRGB (Little CMS), after shrinking.
 /// `maxPixelSize` bounds the longer side of the result (aspect kept, area-averaged); nil means
 /// full size. `sharpAt` (at most `maxPixelSize`) lets a JPEG stop at a cheaper DCT scale once its
 /// longer side reaches that many pixels: the result then lies between the two. Orientation from
-/// EXIF is applied.
+/// EXIF (or HEIF's `irot`/`imir`, JPEG XL's codestream) is applied.
 ///
 /// - important: Thread-safe. Call it from worker threads, never the render thread; each call holds
 ///   only its own memory (the file's bytes, one full-size buffer at most, the result).
@@ -25,13 +28,25 @@ public enum ImageDecoder {
     /// - parameter name: for messages only (a path or URL); the format is read from the bytes.
     public static func decode(data: [UInt8], name: String, maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits = .standard) throws -> DecodedImage {
         guard !data.isEmpty else { throw DecodeError.empty }
+        var stored = try decodeStored(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits)
+        // Shrink, convert, turn: the longer side is the same either way, and converting and turning
+        // cost per pixel, so they run on the fewest.
+        if let maxPixelSize { stored.image = AreaDownscaler.downscale(stored.image, maxPixelSize: maxPixelSize) }
+        return stored.orientation.apply(to: SRGBConversion.convert(stored.image, from: stored.colour))
+    }
+
+    /// The backend for the format the bytes say, with what is left to do to its pixels.
+    static func decodeStored(_ data: [UInt8], maxPixelSize: Int?, sharpAt: Int?, limits: DecodeLimits) throws -> StoredPixels {
         let format = ImageFormat(sniffing: data)
-        var image: DecodedImage
-        var orientation = ExifOrientation.up  // from JPEG EXIF and PNG eXIf; WebP and TIFF not yet
         switch format {
         case .jpeg:
-            image = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits)
-            orientation = ExifMetadata(jpeg: data)?.orientation ?? .up
+            var stored = try TurboJPEGDecoder.decode(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits)
+            stored.orientation = ExifMetadata(jpeg: data)?.orientation ?? .up
+            return stored
+        case .heif, .avif:
+            return try HEIFDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
+        case .jxl:
+            return try JXLDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
         default:
             for claimed in HeaderProbe.claimedSizes(of: data, format: format) { try limits.check(claimed) }
             if format == .gif, let frame = GIFFrame.decodedBySDLImage(in: data), GIFLZWReplay.overrunsSDLImageStack(data, frame: frame) {
@@ -40,12 +55,15 @@ public enum ImageDecoder {
             if format == .png, let chunk = PNGChunks.chunkPastTheEnd(of: data) {
                 throw DecodeError.corrupt(reason: "its \(chunk.type) chunk claims \(chunk.length) bytes, past the end of the file")
             }
-            image = try SDLImageDecoder.decode(data, recognised: format != .other)
-            if format == .png { orientation = PNGChunks.exifOrientation(of: data) }
+            var stored = StoredPixels(image: try SDLImageDecoder.decode(data, recognised: format != .other))
+            if format == .png {  // WebP and TIFF orientation: not yet
+                stored.orientation = PNGChunks.exifOrientation(of: data)
+                stored.colour = .embedded(EmbeddedProfiles.png(data))
+            } else if format == .webp {
+                stored.colour = .embedded(EmbeddedProfiles.webp(data))
+            }
+            return stored
         }
-        // Shrink first, turn second: the longer side is the same either way, and turning is cheaper small.
-        if let maxPixelSize { image = AreaDownscaler.downscale(image, maxPixelSize: maxPixelSize) }
-        return orientation.apply(to: image)
     }
 
     /// Dimensions from the header alone, as displayed (after EXIF orientation), for layout before
@@ -53,7 +71,11 @@ public enum ImageDecoder {
     /// the format has no cheap header (TIFF, say), in which case the caller waits for the decode.
     public static func probe(path: String) -> PixelSize? {
         guard let head = try? FileBytes.readPrefix(path: path, count: probeBytes) else { return nil }
-        return probe(data: head)
+        if let size = probe(data: head) { return size }
+        // libheif reads a HEIF's index only with every extent it names present: the whole file.
+        guard [.heif, .avif].contains(ImageFormat(sniffing: head)), head.count == probeBytes,
+              let whole = try? FileBytes.read(path: path, maxBytes: DecodeLimits.defaultMaxFileBytes) else { return nil }
+        return probe(data: whole)
     }
 
     /// `probe` of bytes already read (the whole file, or its first `probeBytes`).
@@ -62,6 +84,11 @@ public enum ImageDecoder {
         if format == .jpeg {
             guard let stored = try? TurboJPEGDecoder.header(of: head).size else { return nil }
             return (ExifMetadata(jpeg: head)?.orientation ?? .up).displayedSize(of: stored)
+        }
+        switch format {
+        case .heif, .avif: return HEIFDecoder.size(of: head)
+        case .jxl: return JXLDecoder.size(of: head)
+        default: break
         }
         guard let stored = HeaderProbe.size(of: head, format: format) else { return nil }
         return format == .png ? PNGChunks.exifOrientation(of: head).displayedSize(of: stored) : stored

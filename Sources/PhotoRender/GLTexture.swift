@@ -10,6 +10,8 @@ public final class GLTexture {
     /// Every pixel fully opaque: drawn at full alpha it needs no blending.
     var isOpaque = false
     private let hasMipLevels: Bool
+    public let levelCount: Int
+    private var baseLevel = 0
 
     /// Allocates immutable storage for a full mip chain; `upload` fills it level by level.
     init(width: Int, height: Int, levels: Int) {
@@ -19,6 +21,7 @@ public final class GLTexture {
         self.width = width
         self.height = height
         hasMipLevels = levels > 1
+        levelCount = max(1, levels)
         sampling = levels > 1 ? .mipmapped : .base
         glBindTexture(GLenum(GL_TEXTURE_2D), tex)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
@@ -66,6 +69,23 @@ public final class GLTexture {
         }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), min)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), s == .exact ? GL_NEAREST : GL_LINEAR)
+    }
+
+    /// Draws read from mip level `level` on (bilinear from it alone when sampled `.base`);
+    /// 0 is the photo itself.
+    func readFrom(level: Int) {
+        let level = min(max(0, level), levelCount - 1)
+        guard level != baseLevel else { return }
+        baseLevel = level
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_BASE_LEVEL), GLint(level))
+    }
+
+    /// The level whose longer side is about `texels` across (the last level for 1).
+    func level(across texels: Int) -> Int {
+        var level = 0, side = max(width, height)
+        while side / 2 >= texels, level < levelCount - 1 { side /= 2; level += 1 }
+        return level
     }
 
     /// Ken Burns' zoom (PhotoCore's `Slideshow.kenBurnsZoom`) and a hair for rounding.

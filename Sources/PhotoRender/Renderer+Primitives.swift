@@ -40,6 +40,13 @@ extension Renderer {
         quad()
     }
 
+    /// Rasterises `t` into the text cache now, at the last frame's scale, so the frame that
+    /// first shows it does not (a neighbour page's caption, while nothing moves).
+    public func prepareText(_ t: TextDraw) {
+        guard !t.text.isEmpty else { return }
+        _ = texts.texture(for: t.text, pixelSize: Int((t.size * scale.y).rounded()), maxWidth: t.maxWidth.map { Int($0 * scale.x) }, frame: frame)
+    }
+
     func drawText(_ t: TextDraw) {
         guard t.color.a > 0, !t.text.isEmpty else { return }
         let maxWidth = t.maxWidth.map { Int($0 * scale.x) }
@@ -48,6 +55,7 @@ extension Renderer {
         let p = Point(x: t.position.x * scale.x, y: t.position.y * scale.y)
         let origin: Point = switch t.anchor {
         case .topLeft: p
+        case .topRight: Point(x: p.x - w, y: p.y)
         case .center: Point(x: p.x - w / 2, y: p.y - h / 2)
         case .bottomCenter: Point(x: p.x - w / 2, y: p.y - h)
         }

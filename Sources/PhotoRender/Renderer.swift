@@ -227,6 +227,7 @@ public final class Renderer {
 
     private func drawImage(_ d: ImageDraw, dim: Double) {
         guard d.alpha > 0, !d.frame.size.isEmpty else { return }
+        if let backdrop = d.backdrop { return drawBackdrop(backdrop, d, dim: dim) }
         if detailHides(d) { return drawDetail(over: d, dim: dim) }
         guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
@@ -236,8 +237,27 @@ public final class Renderer {
         drawDetail(over: d, dim: dim)
     }
 
-    func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double) {
-        let (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
+    /// What surrounds a slide: the photo's texture read from a small level and magnified
+    /// bilinearly (a blur from a texture of a few hundred texels, as cheap to draw as any
+    /// magnified image), darkened so the photo stands out; or its last level, one texel, the
+    /// photo's average colour. Nothing while the photo has no texture of its own.
+    private func drawBackdrop(_ backdrop: ImageDraw.Backdrop, _ d: ImageDraw, dim: Double) {
+        // The photo's own texture only: a thumbnail is cropped square and would colour the bars wrongly.
+        guard let texture = textures.texture(for: TextureKey(item: d.item, quality: d.quality)) else { return }
+        let level = backdrop == .mat ? texture.levelCount - 1 : texture.level(across: ImageDraw.Backdrop.blurTexels)
+        texture.readFrom(level: level)
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: d.blend,
+                    dim: dim * (backdrop == .blur ? Self.blurDim : 1), sampling: .base)
+        texture.readFrom(level: 0)
+    }
+
+    /// How bright a blurred backdrop is drawn.
+    static let blurDim = 0.6
+
+    func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double,
+                     sampling forced: GLTexture.Sampling? = nil) {
+        var (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
+        if let forced { sampling = forced }
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
         // per-pixel alpha or corner maths.
         let program: GLProgram
@@ -277,7 +297,7 @@ public final class Renderer {
     private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, first isFirst: Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
               a.frame == b.frame && a.crop == b.crop || coversScreen(a.frame) && coversScreen(b.frame), under.dim == over.dim, under.clip == nil, over.clip == nil,
-              b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over,
+              b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, a.backdrop == nil, b.backdrop == nil,
               (a.item == b.item && a.alpha >= 1 && b.blend == .over)
                 || (isFirst && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
               !a.frame.size.isEmpty,

@@ -16,6 +16,7 @@ public enum ImageFileTypes {
         "qoi": "image/qoi",
         "jxl": "image/jxl",
         "avif": "image/avif",
+        "heic": "image/heic", "heif": "image/heif", "hif": "image/heif",
     ]
 
     /// Every image extension, lower case.

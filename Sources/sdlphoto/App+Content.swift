@@ -67,5 +67,8 @@ extension App {
         loader.discard(items: ids)
         renderer.discard(items: ids)
         ledger.forget(items: ids)
+        for id in ids { facts[id] = nil }
+        sharpenedFor = sharpenedFor.filter { !ids.contains($0.key.item) }
+        sharpening = sharpening.filter { !ids.contains($0.key.item) }
     }
 }

@@ -13,12 +13,9 @@ extension App {
         let began = MonotonicClock.nowMs()
         let viewport = options.rotation.viewport(window: window.size)
         var list = slideshow.map { show in
-            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now)
+            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
         } ?? scene.displayList()
-        if options.captions, slideshow == nil, scene.mode == .browsing, scene.items.indices.contains(scene.currentIndex) {
-            let item = scene.items[scene.currentIndex]
-            list.commands += Overlays.caption(item.caption ?? item.name, in: viewport)
-        }
+        list.commands += presentationOverlays(in: viewport, at: now)
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if isWaitingForContent { list.commands += Overlays.waiting(for: waitingFor, in: viewport, timeMs: now) }
         if showHelp { list.commands += Overlays.help(in: viewport) }
@@ -42,6 +39,7 @@ extension App {
         if !firstFrameDrawn {
             firstFrameDrawn = true
             eventLog?.firstFrame()
+            loader.removeThumbnailLeftovers()
         }
         if let eventLog {
             eventLog.framePresented()

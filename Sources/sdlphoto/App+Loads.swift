@@ -60,7 +60,7 @@ extension App {
     }
 
     /// Asks the loader for an item's pixels at the size the screen needs.
-    private func startLoad(_ key: ImageKey, _ urgency: LoadUrgency) {
+    func startLoad(_ key: ImageKey, _ urgency: LoadUrgency) {
         guard let index = indexOfID[key.item] else { return }
         switch key.quality {
         case .thumbnail:
@@ -119,11 +119,14 @@ extension App {
             }
             switch result.outcome {
             case .success(let levels):
+                if let found = result.facts { facts[key.item] = found }
                 let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
                 let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
-                let awaited = request.placeholder ? ledger.receivedStandIn(key, size: size) : ledger.isLoading(key)
+                let arrival = Arrival(size: size, texture: texture)
+                let awaited = request.placeholder ? ledger.receivedStandIn(key, size: size)
+                    : ledger.isLoading(key) || receivedSharper(key, arrival)
                 if !request.placeholder {
-                    apply(ledger.received(key, .success(Arrival(size: size, texture: texture)), at: clock.nowMs, host: host(of: key)))
+                    apply(ledger.received(key, .success(arrival), at: clock.nowMs, host: host(of: key)))
                 }
                 if awaited { renderer.enqueueUpload(item: key.item, quality: key.quality, levels: levels, opaque: result.opaque) }
             case .failure(let error):
@@ -131,6 +134,7 @@ extension App {
                 // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
                 let host = host(of: key)
                 let failure = error.failure(fromNetwork: host != nil)
+                if sharpening.removeValue(forKey: key) != nil { continue }  // the page keeps what it has
                 guard ledger.isLoading(key) else { continue }
                 let actions = ledger.received(key, .failure(failure), at: clock.nowMs, host: host)
                 if actions.contains(where: { if case .report = $0 { true } else { false } }) {
@@ -168,7 +172,11 @@ extension App {
         let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
         let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
         if !finished.isEmpty { textureBudgetDue = true }
-        for texture in finished { apply(ledger.uploaded(ImageKey(item: texture.item, quality: texture.quality))) }
+        for texture in finished {
+            let key = ImageKey(item: texture.item, quality: texture.quality)
+            uploadedSharper(key)
+            apply(ledger.uploaded(key))
+        }
     }
 
     /// Evicts least recently drawn textures beyond the budget, never the current page, its

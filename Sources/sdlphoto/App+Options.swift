@@ -11,7 +11,8 @@ extension App {
         /// nil: the budget follows the window (`TextureBudget`).
         var textureBudgetBytes: Int?
         var startIndex: Int?
-        var captions: Bool
+        /// Caption, clock, fill and burn-in drift.
+        var presentation: Presentation
         var stats: Bool
         var eventsPath: String?
         var replay: ReplayScript?
@@ -25,5 +26,7 @@ extension App {
         /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
         /// window says it waits for them.
         var waitingFor: [String] = []
+        /// Remote control and the sleep schedule.
+        var frame = FrameSettings(localClock: LocalClock(environment: [:])!)
     }
 }

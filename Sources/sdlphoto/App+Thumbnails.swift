@@ -3,8 +3,9 @@ import PhotoLoading
 
 /// Grid thumbnails beyond what the scene asks for: the scene requests the cells on screen; this
 /// adds a few rows ahead in the direction of scroll (both ways at rest), so a short scroll finds
-/// them ready, and stops the loads of cells that left that window before their first byte came,
-/// so a fling fetches neither the cells it passed nor the ones it skipped (docs/loading.md §2).
+/// them ready, and lets go of the loads of cells that left that window before their first byte
+/// came (those not sent yet stop; those sent finish into the disk cache), so a fling fetches
+/// neither the cells it skipped nor most of those it passed (docs/loading.md §2).
 extension App {
     /// Rows prefetched beyond the screen, on the side the grid scrolls towards.
     static let gridRowsAhead = 2

@@ -14,8 +14,11 @@ final class App {
         ProcessSignals.prepareForCleanExit()
         var items = items
         let start = EarlyPage.readStartPageSize(items: &items, options: options)
+        let text = DeferredText()
         let waker = LoopWaker()
         let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
+        // However the run ends, no decode is left inside SDL_image when SDL shuts down.
+        defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
         let window: Window
         do {
@@ -26,7 +29,7 @@ final class App {
         }
         let renderer: Renderer
         do {
-            renderer = try Renderer(textRasterizer: App.makeTextRasterizer())
+            renderer = try Renderer(textRasterizer: text)
         } catch {
             Log.error("\(error)")
             return 1
@@ -40,8 +43,14 @@ final class App {
         }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
+        options.frame.control?.attach(wake: { waker.wake() })
         let code = app.loop()
+        options.frame.control?.close()
         waker.detach()
+        loader.stopDecoding()
+        // Only now may the window go (and SDL quit with it): Swift could release it after its
+        // last use otherwise, while a decode still ran.
+        withExtendedLifetime(app) {}
         return code
     }
 
@@ -61,7 +70,7 @@ final class App {
     /// How other threads (loaders, the folder and manifest watch) wake the loop.
     private let waker: LoopWaker
     let eventLog: EventLog?
-    private let content: LiveContent?
+    let content: LiveContent?
     var scene: PhotoScene
     var clock: AppClock
     var replay: ReplayDriver?
@@ -108,12 +117,14 @@ final class App {
         pacer = FramePacer(periodMs: stats.refreshMs)
         waitingFor = options.waitingFor
         slides = SlideshowDriver(settings: options.slideshow)
+        frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
     }
 
     private func loop() -> Int32 {
         clock.start()
-        perform(scene.advance(to: 0))
-        warmThumbnails(of: shown)
+        followSleepSchedule(at: 0)
+        performWhenAwake(scene.advance(to: 0))
+        if !isAsleep { warmThumbnails(of: shown) }
         content?.start(wake: { [waker] in waker.wake() })
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
@@ -126,14 +137,23 @@ final class App {
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
             let throttled = fillFrameWait(at: clock.nowMs) != nil
-            let busy = (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
-            let timeout = busy ? 0 : sleepMs()
+            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
+            let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
             let wall = MonotonicClock.nowMs()
             let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? pacer.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
+            carryOutRemoteCommands(at: now)
+            followSleepSchedule(at: now)
+            if isAsleep {
+                drawAsleep(at: now)
+                publishControlStatus()
+                if clock.isVirtual { clock.frameDone() }
+                if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
+                continue
+            }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
             receiveImages()
             retryFailedLoads(at: now)
@@ -141,12 +161,20 @@ final class App {
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)
-            guard running else { break }
+            guard running else {
+                // A replay's quit that came in the same pass as a screenshot (a slow frame): the
+                // screenshot first.
+                if replay?.hasScreenshotsDue == true { draw(at: now, continuous: false) }
+                break
+            }
             followCurrentPage()
+            sharpenSoftPages()
             updateDetail()
             followGrid(at: now)
             // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
+            if options.presentation.clock != nil, clockText() != drawnClock { needsDraw = true }
+            if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
             if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
@@ -154,11 +182,13 @@ final class App {
                 // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
                 drewLastIteration = true
+                prepareNeighbourCaptions(at: now)
             } else {
                 drewLastIteration = false
                 if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
             }
             if textureBudgetDue { enforceTextureBudget() }
+            publishControlStatus()
             if clock.isVirtual {
                 waitForLoads()
                 clock.frameDone()
@@ -181,7 +211,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now)].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -216,7 +246,7 @@ final class App {
                 let input = options.rotation.input(raw, window: window.size)
                 eventLog?.input(input)
                 inputSinceDraw = true
-                guard !slideshowTakes(input, at: now), !retryTapped(input) else { return }
+                guard !sleepTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
             }
@@ -275,6 +305,8 @@ final class App {
     // MARK: Slideshow and kiosk
 
     var slides: SlideshowDriver
+    /// Remote control and the sleep schedule.
+    var frame: FrameOperation
     /// Hosts of manifests still to come, with nothing else to show: the waiting screen. The first
     /// content that arrives ends the wait for good (an emptied list later shows the empty grid).
     var waitingFor: [String]
@@ -299,18 +331,15 @@ final class App {
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
-
-
-    // MARK: Drawing
-
-    private static func makeTextRasterizer() -> TextRasterizing? {
-        guard let file = FontLocator.file() else {
-            Log.error("no font found through fontconfig: text will not be drawn (install fonts-dejavu-core)")
-            return nil
-        }
-        do { return try FontRasterizer(path: file) } catch {
-            Log.error("\(error): text will not be drawn")
-            return nil
-        }
-    }
+    /// The neighbours' captions last rasterised ahead.
+    var preparedCaptions: [String] = []
+    /// Each item's EXIF date and camera, once its full image has loaded (for captions).
+    var facts: [Int: ImageFacts] = [:]
+    /// The clock's text in the last frame, and the second it was last formatted for.
+    var drawnClock: String?
+    var clockCache: (second: Int, text: String)?
+    /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
+    var sharpenedFor: [ImageKey: PageFit] = [:]
+    /// Ready pages decoded again for a larger fit, and the sharper arrival once it came.
+    var sharpening: [ImageKey: Arrival?] = [:]
 }

@@ -67,8 +67,17 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "Open photo N (1-based) directly in the browser, with no grid behind it.")
     var start: Int?
 
-    @Flag(help: "Show each photo's file name as its caption.")
+    @Flag(help: "Give every photo a caption: its file name where --caption gives nothing.")
     var captions = false
+
+    @Option(help: ArgumentHelp("Caption: text with {caption} (the source's), {name}, {date} (EXIF, in the locale's words) and {camera}.", valueName: "format"))
+    var caption = "{caption}"
+
+    @Option(help: ArgumentHelp("Show a clock in the top right corner (strftime FORMAT; --clock alone: %H:%M).", valueName: "format"))
+    var clock: String?
+
+    @Option(help: "In the slideshow, what surrounds a photo of another shape than the screen: black, blur or mat.")
+    var fill: Slideshow.Fill = .black
 
     @Flag(help: "Show a frame-time HUD; on exit print one JSON line of frame statistics.")
     var stats = false
@@ -97,6 +106,24 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Log more.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("Remote control over HTTP (JSON API and a phone page) on [ADDR:]PORT; ADDR defaults to 127.0.0.1.", valueName: "[addr:]port"))
+    var control: String?
+
+    @Option(help: ArgumentHelp("The token control requests must carry (Authorization: Bearer TOKEN); needed to listen beyond loopback.", valueName: "token"))
+    var controlToken: String?
+
+    @Option(name: .customLong("sleep"), help: ArgumentHelp("Sleep every day at this local time, HH:MM (with --wake): a black screen, nothing drawn or fetched.", valueName: "hh:mm"))
+    var sleepTime: String?
+
+    @Option(name: .customLong("wake"), help: ArgumentHelp("Wake every day at this local time, HH:MM (with --sleep).", valueName: "hh:mm"))
+    var wakeTime: String?
+
+    @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame goes to sleep, e.g. to turn the display off.", valueName: "command"))
+    var onSleep: String?
+
+    @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame wakes.", valueName: "command"))
+    var onWake: String?
+
     /// The same ranges as a config file's (one table, `ConfigArguments.schema`).
     func validate() throws {
         var values: [(String, ConfigValue)] = [
@@ -109,11 +136,17 @@ struct SDLPhoto: ParsableCommand {
         for (key, value) in values {
             if let complaint = ConfigArguments.schema.complaint(about: value, key: key) { throw ValidationError(complaint) }
         }
+        do { _ = try CaptionFormat(caption) } catch { throw ValidationError("--caption: \(error)") }
+        try validateFrameOptions()
     }
+
+    /// `--caption`, checked by `validate`.
+    var captionFormat: CaptionFormat { (try? CaptionFormat(caption)) ?? .standard }
 
     mutating func run() throws {
         Log.setVerbose(verbose)
-        let network = SDLPhoto.makeNetwork(cacheBytes: Int64(diskCache) * 1024 * 1024)
+        let cacheBytes = Int64(diskCache) * 1024 * 1024
+        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var segments: [(argument: String, listing: SourceList.Listing)] = []
@@ -173,7 +206,9 @@ struct SDLPhoto: ParsableCommand {
             throw ExitCode(2)
         }
         let windowSize = size ?? WindowSize(width: 1280, height: 800)
-        let options = App.Options(
+        let frame = try frameSettings(network: network)
+        defer { frame.server?.stopAndWait() }
+        var options = App.Options(
             size: Size(width: Double(windowSize.width), height: Double(windowSize.height)),
             // A slideshow or a kiosk fills the display unless a size was asked for.
             fullscreen: fullscreen || ((slideshow != nil || kiosk) && size == nil),
@@ -182,7 +217,7 @@ struct SDLPhoto: ParsableCommand {
             screenshotAtMs: atMs,
             textureBudgetBytes: textureBudget.map { $0 * 1024 * 1024 },
             startIndex: start.map { $0 - 1 },
-            captions: captions,
+            presentation: Presentation(caption: captionFormat, namesWhenEmpty: captions, clock: clock, fill: fill, drifts: kiosk),
             stats: stats,
             eventsPath: events,
             replay: script,
@@ -194,10 +229,11 @@ struct SDLPhoto: ParsableCommand {
             kiosk: kiosk,
             rotation: Rotation(degrees: rotate),
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
+        options.frame = frame.settings
         let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
                                   network: network, waiting: Set(waiting))
         let code = App.run(items: items, network: network, content: content, options: options)
-        (network as? CachedLoader)?.finishWrites()
+        network.finishWrites()
         if code != 0 { throw ExitCode(code) }
     }
 
@@ -258,7 +294,8 @@ struct SDLPhoto: ParsableCommand {
 extension SDLPhoto {
     /// `--slideshow[=SECONDS]` (docs/behaviour.md §9): alone it means the default interval; a
     /// number after it, with `=` or a space, is the interval (`--slideshow 2`), and anything else
-    /// after it stays what it is (`--slideshow photos/` keeps the folder as a source).
+    /// after it stays what it is (`--slideshow photos/` keeps the folder as a source). `--clock
+    /// [FORMAT]` likewise: a FORMAT has a `%` in it.
     static func withDefaultSlideshow(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var i = 0
@@ -267,6 +304,18 @@ extension SDLPhoto {
             if argument == "--" {
                 result += arguments[i...]
                 break
+            }
+            if argument == "--clock" {
+                // `--clock` alone shows hours and minutes; a strftime format after it is its own
+                // (a `%` in it, and not a URL or a file that exists: those are sources).
+                if i + 1 < arguments.count, Self.isClockFormat(arguments[i + 1]) {
+                    result.append("--clock=\(arguments[i + 1])")
+                    i += 2
+                } else {
+                    result.append("--clock=\(Presentation.defaultClock)")
+                    i += 1
+                }
+                continue
             }
             guard argument == "--slideshow" else {
                 result.append(argument)
@@ -285,7 +334,14 @@ extension SDLPhoto {
     }
 }
 
+extension SDLPhoto {
+    static func isClockFormat(_ argument: String) -> Bool {
+        argument.contains("%") && !argument.contains("://") && !FileManager.default.fileExists(atPath: argument)
+    }
+}
+
 extension Slideshow.Transition: ExpressibleByArgument {}
+extension Slideshow.Fill: ExpressibleByArgument {}
 
 struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
     let width: Int, height: Int

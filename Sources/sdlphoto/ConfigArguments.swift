@@ -16,6 +16,9 @@ enum ConfigArguments {
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber(0.1...86_400),
         "transition": .choice(Slideshow.Transition.allCases.map(\.rawValue)), "shuffle": .flag, "loop": .flag,
         "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "rotate": .choice(["0", "90", "180", "270"]),
+        "caption": .string, "clock": .flagOrString, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
+        // The photo frame (docs/behaviour.md §15–16).
+        "control": .string, "control-token": .string, "sleep": .string, "wake": .string, "on-sleep": .string, "on-wake": .string,
     ])
 
     static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]

@@ -54,6 +54,10 @@ final class EventLog {
     /// The source was read again and its photos changed (live content): there are now `count`.
     func content(count: Int) { write("content \(count)") }
 
+    /// The frame went to sleep (the schedule, a command) or woke (the schedule, a touch, a command).
+    func sleep() { write("sleep") }
+    func wake() { write("wake") }
+
     /// A press (touch down, left button down) or a key as the app takes it from the event queue:
     /// the moment a latency measurement starts from.
     func input(_ event: InputEvent) {

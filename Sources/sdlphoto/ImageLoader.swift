@@ -41,6 +41,8 @@ final class ImageLoader: @unchecked Sendable {
         let originalSize: PixelSize?
         /// For a detail: the part of the image its pixels cover, on whole decoded pixels.
         var region: Rect? = nil
+        /// For a full image: its EXIF date and camera, for captions.
+        var facts: ImageFacts? = nil
     }
 
     /// A file that does not decode is a broken tile; a network failure is a retry glyph.
@@ -134,7 +136,9 @@ final class ImageLoader: @unchecked Sendable {
                 let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(path: path) })
                 let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
                     .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
-                return ImageLoader.mipmapped(request, decoded.map(\.image), size: { try? decoded.get().originalSize })
+                var result = ImageLoader.mipmapped(request, decoded.map(\.image), size: { try? decoded.get().originalSize })
+                if request.quality == .full, request.region == nil { result.facts = ImageFacts.read(path: path) }
+                return result
             }
         case .url(let url):
             fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority)
@@ -190,7 +194,9 @@ final class ImageLoader: @unchecked Sendable {
                     let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
-                    return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(data: bytes) })
+                    var loaded = ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(data: bytes) })
+                    if request.quality == .full, request.region == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
+                    return loaded
                 }
             }
         })
@@ -305,6 +311,29 @@ final class ImageLoader: @unchecked Sendable {
         defer { lock.unlock() }
         return progress[item]
     }
+
+    /// Once a run, after the first frame and off the main thread: temporary files a killed
+    /// write left in the thumbnail cache go (the disk cache clears its own when it opens).
+    func removeThumbnailLeftovers() {
+        let cache = thumbnails, sweep = leftoverSweep
+        sweep.enter()
+        DispatchQueue.global(qos: .background).async {
+            cache.removeLeftovers()
+            sweep.leave()
+        }
+    }
+
+    /// The sweep of `removeThumbnailLeftovers`, finished before the program ends.
+    private let leftoverSweep = DispatchGroup()
+
+    /// At exit, before SDL shuts down: no decode may still be inside SDL_image (docs/behaviour.md §12).
+    func stopDecoding() {
+        if !pool.stop(waitingAtMost: Self.exitWaitSeconds) { Log.info("a decode was still running at exit") }
+        _ = leftoverSweep.wait(timeout: .now() + Self.exitWaitSeconds)
+    }
+
+    /// A hung decode must not hold the exit for long.
+    static let exitWaitSeconds = 2.0
 
     /// Everything finished since the last call.
     func takeResults() -> [Result] {

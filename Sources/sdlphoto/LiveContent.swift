@@ -49,6 +49,8 @@ final class LiveContent: @unchecked Sendable {
     /// Guarded by `lock`: the newest list not yet taken by the main loop.
     private let lock = NSLock()
     private var pending: [SourceItem]?
+    private var paused = false
+    private var dueWhilePaused: Set<Int> = []
 
     /// `segments`: each argument (standard input already expanded) with what it gave at start.
     /// `waiting`: manifests that could not be fetched at start; they are tried again after 1 s,
@@ -134,7 +136,22 @@ final class LiveContent: @unchecked Sendable {
         }
     }
 
+    /// While the frame sleeps no manifest is fetched; the fetches that fell due run on waking.
+    func setPaused(_ paused: Bool) {
+        queue.async { [self] in
+            self.paused = paused
+            guard !paused else { return }
+            let due = dueWhilePaused
+            dueWhilePaused = []
+            for i in due.sorted() { fetch(i) }
+        }
+    }
+
     private func fetch(_ i: Int) {
+        guard !paused else {
+            dueWhilePaused.insert(i)
+            return
+        }
         guard let url = segments[i].remote, let network, !segments[i].fetching else { return }
         segments[i].fetching = true
         Manifest.load(from: url, loader: network, priority: .prefetch, revalidate: true) { [weak self] result in

@@ -1,6 +1,4 @@
-/// glibc's `mallopt` (malloc.h, which Swift's Glibc module does not include).
-@_silgen_name("mallopt")
-private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+import CMalloc
 
 /// Photo-sized buffers (decodes, mip chains, and on Mesa's llvmpipe the textures themselves) go
 /// back to the system when freed. glibc serves large allocations with mmap and unmaps them on
@@ -9,10 +7,8 @@ private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 /// resident that nothing used. A fixed threshold stops that.
 enum MemoryReturn {
     static let mmapThreshold: Int32 = 1 << 20
-    /// glibc's `M_MMAP_THRESHOLD`.
-    private static let mmapThresholdParameter: Int32 = -3
 
     static func configure() {
-        _ = mallopt(mmapThresholdParameter, mmapThreshold)
+        _ = mallopt(M_MMAP_THRESHOLD, mmapThreshold)
     }
 }

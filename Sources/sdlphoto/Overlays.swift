@@ -38,7 +38,12 @@ enum Overlays {
     }
 
     /// A caption at the bottom over a soft dark gradient, above the page indicator.
-    static func caption(_ text: String, in viewport: Size) -> [DrawCommand] {
+    static func caption(_ text: String, in viewport: Size, offset: Point = .zero) -> [DrawCommand] {
+        captionShade(in: viewport) + [captionText(text, in: viewport, offset: offset)]
+    }
+
+    /// The gradient under a caption.
+    static func captionShade(in viewport: Size) -> [DrawCommand] {
         let bands = 24, height = 110.0
         var commands: [DrawCommand] = []
         for i in 0..<bands {
@@ -47,9 +52,21 @@ enum Overlays {
             let band = Rect(x: 0, y: viewport.height - height + Double(i) * height / Double(bands), width: viewport.width, height: height / Double(bands))
             commands.append(.solid(band, Color(r: 0, g: 0, b: 0, a: 0.55 * t * t)))
         }
-        commands.append(.text(TextDraw(text: text, position: Point(x: viewport.width / 2, y: viewport.height - 48),
-                                       anchor: .bottomCenter, size: 16, color: .white, maxWidth: viewport.width - 40)))
         return commands
+    }
+
+    /// A caption's line, `alpha` for a slideshow's cross-fade.
+    static func captionText(_ text: String, in viewport: Size, offset: Point = .zero, alpha: Double = 1) -> DrawCommand {
+        .text(TextDraw(text: text, position: Point(x: viewport.width / 2 + offset.x, y: viewport.height - 48 + offset.y),
+                       anchor: .bottomCenter, size: 16, color: Color.white.withAlpha(alpha), maxWidth: viewport.width - 40))
+    }
+
+    /// `--clock`: the time in the top right corner, white over a soft shadow that keeps it
+    /// readable on a bright photo.
+    static func clock(_ text: String, in viewport: Size, offset: Point = .zero) -> [DrawCommand] {
+        let at = Point(x: viewport.width - 24 + offset.x, y: 18 + offset.y)
+        return [.text(TextDraw(text: text, position: Point(x: at.x + 1.5, y: at.y + 1.5), anchor: .topRight, size: 28, color: Color.black.withAlpha(0.6))),
+                .text(TextDraw(text: text, position: at, anchor: .topRight, size: 28, color: .white))]
     }
 
     /// The progress fan (docs/behaviour.md §6): a ring with a pie growing clockwise from 12 o'clock, or a

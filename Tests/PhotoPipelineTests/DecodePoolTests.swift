@@ -155,6 +155,21 @@ final class Gate: @unchecked Sendable {
         #expect(got.keys == ["after"])
     }
 
+    /// At exit: the running job is waited for (and delivers nothing), the waiting one never runs.
+    @Test func stoppingWaitsForTheRunningJobAndDropsTheRest() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let ran = Deliveries<Int>()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        pool.submit(key: "running", priority: .current) { gate.pass(); ran.record("running", 1); return 1 }
+        pool.submit(key: "waiting", priority: .current) { ran.record("waiting", 2); return 2 }
+        gate.started.wait()
+        #expect(pool.stop(waitingAtMost: 0.2) == false)  // the gate still holds it
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { gate.release() }
+        #expect(pool.stop(waitingAtMost: 10))
+        #expect(ran.keys == ["running"])
+        #expect(!got.wait(for: 1, timeout: 0.3))
+    }
+
     @Test func aKeySubmittedTwiceRunsOnceAtTheHigherPriority() {
         let got = Deliveries<Int>(), gate = Gate()
         let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)

@@ -35,4 +35,15 @@ import Testing
         }
         #expect(level1.pixels == expected)
     }
+
+    /// The last level is the photo's average colour (a slideshow's mat), even where halving
+    /// odd sides dropped rows: red over blue, 75 rows of each, is half and half.
+    @Test func theLastLevelIsThePhotosAverageColour() {
+        var pixels = [UInt8]()
+        for y in 0..<150 { for _ in 0..<75 { pixels += y < 75 ? [220, 40, 40, 255] : [40, 40, 220, 255] } }
+        let chain = MipChain(DecodedImage(width: 75, height: 150, pixels: pixels))
+        let last = chain.levels.last!
+        #expect(last.width == 1 && last.height == 1)
+        #expect(last.pixels.enumerated().allSatisfy { abs(Int($0.element) - [130, 40, 130, 255][$0.offset]) <= 2 }, "\(last.pixels)")
+    }
 }

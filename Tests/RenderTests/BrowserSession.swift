@@ -45,7 +45,7 @@ struct BrowserSession {
 
     /// Runs `script` (its screenshot lines name files in the session folder) and returns the
     /// screenshots by name.
-    func run(_ script: String, extra: [String] = []) async throws -> [String: Screenshot] {
+    func run(_ script: String, extra: [String] = [], environment: [String: String?] = [:]) async throws -> [String: Screenshot] {
         let scriptURL = dir.appendingPathComponent("session.txt")
         var names: [String] = []
         let lines = script.split(separator: "\n").map { line -> String in
@@ -55,7 +55,7 @@ struct BrowserSession {
             return "\(parts[0]) screenshot \(dir.appendingPathComponent(String(parts[2])).path)"
         }
         try lines.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path] + extra + [dir.path], timeout: 120)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path] + extra + [dir.path], environment: environment, timeout: 120)
         guard run.status == 0 else { throw Failed(message: "exit \(run.status): \(run.stderr)") }
         var shots: [String: Screenshot] = [:]
         for name in names { shots[name] = try Screenshot(path: dir.appendingPathComponent(name).path) }

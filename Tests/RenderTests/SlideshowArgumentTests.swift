@@ -16,4 +16,17 @@ import Testing
         let afterDashes = SDLPhoto.withDefaultSlideshow(["--", "--slideshow", "2"])
         #expect(afterDashes == ["--", "--slideshow", "2"], "after -- every argument is a source")
     }
+
+    /// `--clock [FORMAT]` likewise (docs/behaviour.md §6): a format has a `%` and is no URL.
+    @Test func aFormatAfterTheClockIsItsOwnAURLStaysASource() throws {
+        func parse(_ arguments: [String]) throws -> SDLPhoto { try SDLPhoto.parseAsRoot(SDLPhoto.withDefaultSlideshow(arguments)) as! SDLPhoto }
+        let alone = try parse(["--clock", "photos"])
+        #expect(alone.clock == "%H:%M" && alone.sources == ["photos"])
+        let format = try parse(["--clock", "%d/%m %H:%M", "photos"])
+        #expect(format.clock == "%d/%m %H:%M" && format.sources == ["photos"])
+        let url = try parse(["--clock", "http://h/a%20b/m.json"])
+        #expect(url.clock == "%H:%M" && url.sources == ["http://h/a%20b/m.json"])
+        let joined = try parse(["--clock=%H:%M:%S"])
+        #expect(joined.clock == "%H:%M:%S")
+    }
 }

@@ -13,21 +13,33 @@ import Testing
     /// was 1280x853: 5.6 MiB.)
     @Test(arguments: [("crossfade", 2.0, 3.0), ("slide", 2.0, 3.0), ("none", 2.0, 3.0), ("kenburns", 3.3, 4.3)])
     func aSlidesTextureHoldsWhatItsTransitionShows(transition: String, atLeast: Double, below: Double) async throws {
-        let dir = try Fixtures.folder("slideTexture\(transition)")
+        let mib = try await textureMiB(transition: transition, arguments: ["--slideshow=1"], script: "1200 quit\n")
+        #expect(mib >= atLeast && mib < below, "\(transition): \(mib) MiB of textures")
+    }
+
+    /// Space on a page decoded for the browser (600x400): Ken Burns decodes both photos again at
+    /// its size, as if it had started the run; a cross-fade keeps what the page has.
+    @Test(arguments: [("crossfade", 2.0, 3.0), ("kenburns", 3.3, 4.3)])
+    func aSlideshowStartedOnAPageHoldsWhatItsTransitionShows(transition: String, atLeast: Double, below: Double) async throws {
+        let mib = try await textureMiB(transition: transition, arguments: ["--start", "1"], script: "300 key space\n1500 quit\n")
+        #expect(mib >= atLeast && mib < below, "\(transition) from the browser: \(mib) MiB of textures")
+    }
+
+    /// Two 2400x1600 photos in a 640x400 window, in virtual time (every frame waits for the
+    /// decodes it asked for): the MiB of textures at the end.
+    private func textureMiB(transition: String, arguments: [String], script text: String) async throws -> Double {
+        let dir = try Fixtures.folder("slideTexture\(transition)\(arguments.joined())")
         for i in 0..<2 {
             try Fixtures.twoTone(dir.appendingPathComponent("p\(i).png"), width: 2400, height: 1600, first: (200, 80, UInt8(40 + 100 * i)), second: (30, 90, 160))
         }
-        // Virtual time: every frame waits for the decodes it asked for, so both photos are in.
         let script = dir.appendingPathComponent("s.txt")
-        try "1200 quit\n".write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "640x400", "--slideshow=1", "--transition", transition, "--stats",
-                                            "--replay", script.path, dir.path],
+        try text.write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "640x400", "--transition", transition, "--stats", "--replay", script.path] + arguments + [dir.path],
                                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("{") })
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let mib = try #require(stats["texture_mib"] as? Double)
-        #expect(mib >= atLeast && mib < below, "\(transition): \(mib) MiB of textures")
+        return try #require(stats["texture_mib"] as? Double)
     }
 
     /// A 600x400 photo of one-pixel black and white stripes in a 641x400 window fits at its own

@@ -39,9 +39,22 @@ public struct ImageDraw: Equatable, Sendable {
         case add
     }
 
-    public init(item: Int, quality: ImageQuality, frame: Rect, crop: Rect = .unit, alpha: Double = 1, cornerRadius: Double = 0, blend: Blend = .over) {
+    /// Drawn from one of its smallest mip levels, as what surrounds a photo of another shape
+    /// than the screen (the slideshow's `--fill`); nil for the photo itself.
+    public var backdrop: Backdrop?
+
+    public enum Backdrop: Equatable, Sendable {
+        /// The level about `blurTexels` across its longer side, magnified: a soft blurred copy.
+        case blur
+        /// The last level, one texel: the photo's average colour.
+        case mat
+        public static let blurTexels = 24
+    }
+
+    public init(item: Int, quality: ImageQuality, frame: Rect, crop: Rect = .unit, alpha: Double = 1, cornerRadius: Double = 0, blend: Blend = .over,
+                backdrop: Backdrop? = nil) {
         self.item = item; self.quality = quality; self.frame = frame; self.crop = crop
-        self.alpha = alpha; self.cornerRadius = cornerRadius; self.blend = blend
+        self.alpha = alpha; self.cornerRadius = cornerRadius; self.blend = blend; self.backdrop = backdrop
     }
 }
 
@@ -68,7 +81,7 @@ public struct ShapeDraw: Equatable, Sendable {
 }
 
 public struct TextDraw: Equatable, Sendable {
-    public enum Anchor: Equatable, Sendable { case topLeft, center, bottomCenter }
+    public enum Anchor: Equatable, Sendable { case topLeft, topRight, center, bottomCenter }
     public var text: String
     public var position: Point
     public var anchor: Anchor

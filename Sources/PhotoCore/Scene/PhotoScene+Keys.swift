@@ -46,7 +46,7 @@ extension PhotoScene {
     /// A key changes the page at once, as in feh, imv or eog: the next photo is there the frame
     /// after the press, and a held key flips through photos as fast as they repeat. The new
     /// page starts at its rest zoom. Only a swipe settles (it follows a finger).
-    private mutating func goToPage(_ page: Int, time: Double) {
+    mutating func goToPage(_ page: Int, time: Double) {
         let before = pager.index
         pager.go(to: page, at: time, animated: false)
         if pager.index != before { zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport) }

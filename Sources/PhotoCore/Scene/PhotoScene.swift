@@ -204,7 +204,7 @@ public struct PhotoScene: Equatable, Sendable {
         if mode == .grid || mode == .browsing, !deferredKeys.isEmpty {
             let keys = deferredKeys
             deferredKeys = []
-            for k in keys { applyModeKey(k, time: now) }
+            for k in keys { applyDeferred(k, time: now) }
         }
     }
 

@@ -1,7 +1,7 @@
 /// The slideshow's frames: the photos, where and how opaque, at one instant.
 extension Slideshow {
     /// `pixelSize` gives each photo's size (nil while unknown: it is then not drawn).
-    public func displayList(viewport: Size, pixelSize: (Int) -> Size?, now: Double) -> DisplayList {
+    public func displayList(viewport: Size, pixelSize: (Int) -> Size?, now: Double, fill: Fill = .black) -> DisplayList {
         var list = DisplayList(background: .black)
         let bounds = Rect(origin: .zero, size: viewport)
         func draw(_ index: Int, alpha: Double, dx: Double = 0, blend: ImageDraw.Blend = .over) {
@@ -9,6 +9,17 @@ extension Slideshow {
             let frame = transition == .kenburns
                 ? kenBurnsFrame(index, content: size, viewport: viewport, now: now)
                 : Rect.aspectFit(size, in: bounds)
+            // The bars beside or above and below the photo, never under it: a slide's layers
+            // do not overlap, so the cross-fade's sum of two slides stays exact.
+            if let backdrop = fill.backdrop, transition != .kenburns {
+                let filled = Rect.aspectFill(size, in: bounds)
+                for bar in Self.bars(around: frame, in: bounds) {
+                    let crop = Rect(x: (bar.minX - filled.minX) / filled.width, y: (bar.minY - filled.minY) / filled.height,
+                                    width: bar.width / filled.width, height: bar.height / filled.height)
+                    list.append(.image(ImageDraw(item: index, quality: .full, frame: bar.offsetBy(dx: dx, dy: 0), crop: crop,
+                                                 alpha: alpha, blend: blend, backdrop: backdrop)))
+                }
+            }
             list.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha, blend: blend)))
         }
         guard let out = outgoingState(at: now) else {
@@ -30,11 +41,34 @@ extension Slideshow {
         return list
     }
 
+    /// What surrounds a photo whose shape differs from the screen (`--fill`).
+    public enum Fill: String, Equatable, Sendable, CaseIterable {
+        case black, blur, mat
+        var backdrop: ImageDraw.Backdrop? {
+            switch self {
+            case .black: nil
+            case .blur: .blur
+            case .mat: .mat
+            }
+        }
+    }
+
+    /// The parts of `bounds` left and right of `photo`, or above and below it (at least a
+    /// point wide: a hair of rounding is no bar).
+    static func bars(around photo: Rect, in bounds: Rect) -> [Rect] {
+        var bars: [Rect] = []
+        if photo.minX - bounds.minX >= 1 { bars.append(Rect(x: bounds.minX, y: bounds.minY, width: photo.minX - bounds.minX, height: bounds.height)) }
+        if bounds.maxX - photo.maxX >= 1 { bars.append(Rect(x: photo.maxX, y: bounds.minY, width: bounds.maxX - photo.maxX, height: bounds.height)) }
+        if photo.minY - bounds.minY >= 1 { bars.append(Rect(x: photo.minX, y: bounds.minY, width: photo.width, height: photo.minY - bounds.minY)) }
+        if bounds.maxY - photo.maxY >= 1 { bars.append(Rect(x: photo.minX, y: photo.maxY, width: photo.width, height: bounds.maxY - photo.maxY)) }
+        return bars
+    }
+
     /// A transition runs: two photos are on screen.
     public func isInTransition(at now: Double) -> Bool { outgoingState(at: now) != nil }
 
     /// The photo going out and how far the transition is (0...1), while one runs.
-    func outgoingState(at now: Double) -> (index: Int, progress: Double)? {
+    public func outgoingState(at now: Double) -> (index: Int, progress: Double)? {
         guard let o = outgoing, now - o.start < durationOfTransition else { return nil }
         return (o.index, clamp((now - o.start) / durationOfTransition, 0, 1))
     }

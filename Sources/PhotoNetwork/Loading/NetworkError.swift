@@ -33,6 +33,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     /// Any other libcurl failure, with curl's code and message.
     case transport(code: Int, message: String)
+    /// The network itself could not start (curl would not initialise): waiting will not help.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -57,6 +59,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tls(let message): return "secure connection failed: \(message)"
         case .cancelled: return "cancelled"
         case .transport(let code, let message): return "network error \(code): \(message)"
+        case .unavailable(let reason): return "the network is not available: \(reason)"
         }
     }
 
@@ -75,7 +78,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return true
         case .httpStatus(let code):
             return code >= 500
-        case .invalidURL, .unsupportedScheme, .disallowedRedirect, .tooManyRedirects, .tooLarge, .cancelled:
+        case .invalidURL, .unsupportedScheme, .disallowedRedirect, .tooManyRedirects, .tooLarge, .cancelled, .unavailable:
             return false
         }
     }

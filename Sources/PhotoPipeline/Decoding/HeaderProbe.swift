@@ -25,7 +25,7 @@ enum HeaderProbe {
             return webpSize(bytes)
         case .tiff:
             return TIFFDirectory(bytes)?.size
-        case .jpeg, .other:
+        case .jpeg, .heif, .avif, .jxl, .other:  // their own decoders read these headers
             return nil
         }
     }

@@ -8,7 +8,7 @@ public protocol ImageDecoding: Sendable {
     func decode(path: String, maxPixelSize: Int?) throws(DecodeError) -> DecodedImage
 }
 
-/// The default: `ImageDecoder` (libjpeg-turbo, SDL2_image) under `limits`.
+/// The default: `ImageDecoder` (libjpeg-turbo, libheif, libjxl, SDL2_image; colour to sRGB) under `limits`.
 public struct DefaultImageDecoder: ImageDecoding {
     public var limits: DecodeLimits
 

@@ -31,7 +31,9 @@ enum TurboJPEGDecoder {
     }
 
     /// `sharpAt`: the DCT scale only needs to reach this longer side (nil: `maxPixelSize`).
-    static func decode(_ bytes: [UInt8], maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits) throws -> DecodedImage {
+    /// A CMYK file comes out as sRGB (through its profile where it has one); any other keeps its
+    /// embedded profile in `colour`, for `ImageDecoder` to convert after shrinking.
+    static func decode(_ bytes: [UInt8], maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits) throws -> StoredPixels {
         let header = try header(of: bytes)
         var scale = DCTScale.smallest(for: header.size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
         // Asked for a size (not the whole photo), a smaller scale within the limit will do.
@@ -53,23 +55,16 @@ enum TurboJPEGDecoder {
         if status != 0 && tjGetErrorCode(handle.raw) != Int32(TJERR_WARNING.rawValue) {
             throw DecodeError.corrupt(reason: handle.lastError)
         }
-        if header.isCMYK { convertInvertedCMYKToRGBA(&pixels) }
-        return DecodedImage(width: scaled.width, height: scaled.height, pixels: pixels)
-    }
-
-    // libjpeg-turbo stores CMYK as Adobe does, inverted (255 = no ink), so R = C * K / 255.
-    private static func convertInvertedCMYKToRGBA(_ pixels: inout [UInt8]) {
-        pixels.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let k = UInt32(p[i + 3])
-                p[i] = UInt8(UInt32(p[i]) * k / 255)
-                p[i + 1] = UInt8(UInt32(p[i + 1]) * k / 255)
-                p[i + 2] = UInt8(UInt32(p[i + 2]) * k / 255)
-                p[i + 3] = 255
-                i += 4
-            }
+        let segments = JPEGSegments(bytes)
+        guard header.isCMYK else {
+            return StoredPixels(image: DecodedImage(width: scaled.width, height: scaled.height, pixels: pixels),
+                                colour: .embedded(segments.iccProfile))
         }
+        // Photoshop writes CMYK inverted (255 = no ink) and says so with its APP14 marker.
+        let inverted = segments.hasAdobeMarker
+        let rgba = SRGBConversion.rgba(fromCMYK: pixels, profile: segments.iccProfile, inverted: inverted)
+            ?? CMYKConversion.naiveRGBA(pixels, inverted: inverted)
+        return StoredPixels(image: DecodedImage(width: scaled.width, height: scaled.height, pixels: rgba))
     }
 
     /// Owns one `tjhandle`; destroyed with its owner.

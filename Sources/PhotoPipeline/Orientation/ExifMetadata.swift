@@ -1,4 +1,5 @@
 import CExif
+import Foundation
 
 /// The EXIF block of a JPEG, read by libexif: orientation and the embedded thumbnail.
 ///
@@ -25,6 +26,18 @@ final class ExifMetadata {
               entry.pointee.size >= 2, let value = entry.pointee.data
         else { return .up }
         return ExifOrientation(tag: Int(exif_get_short(value, exif_data_get_byte_order(data))))
+    }
+
+    /// The text of `tag` in the IFD `ifd` (libexif's rendering, trimmed), nil when missing or empty.
+    func text(_ tag: ExifTag, in ifd: ExifIfd) -> String? {
+        let content: UnsafeMutablePointer<ExifContent>? = withUnsafePointer(to: data.pointee.ifd) { ifds in
+            ifds.withMemoryRebound(to: UnsafeMutablePointer<ExifContent>?.self, capacity: Int(EXIF_IFD_COUNT.rawValue)) { $0[Int(ifd.rawValue)] }
+        }
+        guard let content, let entry = exif_content_get_entry(content, tag) else { return nil }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard exif_entry_get_value(entry, &buffer, UInt32(buffer.count)) != nil else { return nil }
+        let value = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        return value.isEmpty ? nil : value
     }
 
     /// The embedded thumbnail's bytes (a small JPEG, usually 160x120), nil when there is none.

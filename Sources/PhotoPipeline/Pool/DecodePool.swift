@@ -52,6 +52,14 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
     /// Stops the workers after their current job; waiting jobs are dropped.
     deinit { queue.stop() }
 
+    /// Stops the workers as `deinit` does, and waits up to `seconds` for the jobs they run to
+    /// return (undelivered): the program ends only once no decoder is inside a library it is
+    /// about to shut down. False when one was still running after `seconds`.
+    @discardableResult
+    public func stop(waitingAtMost seconds: Double) -> Bool {
+        queue.stop(waitingUntil: Date(timeIntervalSinceNow: seconds))
+    }
+
     public func submit(key: Key, priority: DecodePriority, exclusive: Bool = false, work: @escaping @Sendable () -> Output) {
         queue.submit(key: key, priority: priority, exclusive: exclusive, work: work)
     }

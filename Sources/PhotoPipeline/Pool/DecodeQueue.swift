@@ -78,6 +78,21 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         condition.broadcast()
     }
 
+    /// `stop`, then waits until no worker runs a job, or until `deadline`; running jobs deliver
+    /// nothing. False when one still ran at the deadline.
+    func stop(waitingUntil deadline: Date) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        stopped = true
+        waiting.removeAll()
+        heap.removeAll()
+        running.removeAll()
+        condition.broadcast()
+        while busy > 0 {
+            if !condition.wait(until: deadline) { return busy == 0 }
+        }
+        return true
+    }
+
     /// A worker's whole life: take the most urgent job, run it unlocked, deliver unless cancelled.
     func runWorker() {
         while let job = next() {
@@ -90,6 +105,7 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
             // The core is given back after the result is on its way, so it goes out first.
             condition.lock()
             busy -= 1
+            if stopped { condition.broadcast() }  // `stop(waitingUntil:)` may wait for it
             if job.exclusive {
                 busyExclusive -= 1
                 condition.broadcast()  // jobs held back for it may start

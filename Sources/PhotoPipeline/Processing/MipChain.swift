@@ -1,9 +1,13 @@
 import PhotoCore
 
 /// A full mip chain, built off the render thread so the GPU side only copies bytes: level 0 is
-/// the image, each next level half the size (at least 1), 2x2 box-averaged, down to 1x1.
+/// the image, each next level half the size (at least 1), 2x2 box-averaged, down to 1x1. The
+/// 1x1 level is the photo's average colour (a slideshow's mat): the mean of every pixel of the
+/// first level at most `meanSide` across, since halving odd sides drops a row or column each
+/// time, and near the end that is a third of the picture.
 public struct MipChain: Sendable {
     public let levels: [DecodedImage]
+    static let meanSide = 64
 
     public init(_ image: DecodedImage) {
         var levels = [image]
@@ -12,7 +16,18 @@ public struct MipChain: Sendable {
             current = MipChain.half(current)
             levels.append(current)
         }
+        if levels.count > 1, let small = levels.first(where: { max($0.width, $0.height) <= Self.meanSide }) {
+            levels[levels.count - 1] = DecodedImage(width: 1, height: 1, pixels: Self.mean(small))
+        }
         self.levels = levels
+    }
+
+    /// The mean of each channel over all of `image`'s pixels.
+    static func mean(_ image: DecodedImage) -> [UInt8] {
+        var sums = [Int](repeating: 0, count: 4)
+        for (i, value) in image.pixels.enumerated() { sums[i & 3] += Int(value) }
+        let count = max(1, image.width * image.height)
+        return sums.map { UInt8(($0 + count / 2) / count) }
     }
 
     public var byteCount: Int { levels.reduce(0) { $0 + $1.pixels.count } }

@@ -33,6 +33,13 @@ enum PNGFixture {
         return make(width: width, height: height, format: PNGFormat.rgba, pixels: pixels)
     }
 
+    /// 8-bit RGB with no alpha ("PNG24"), what heif-enc, avifenc and cjxl read without surprises.
+    static func rgb(width: Int, height: Int, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { let p = paint(x, y); pixels += [p.0, p.1, p.2] } }
+        return make(width: width, height: height, format: PNGFormat.color, pixels: pixels)
+    }
+
     private static func message(_ image: png_image) -> String {
         withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }

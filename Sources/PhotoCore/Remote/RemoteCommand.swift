@@ -1,0 +1,45 @@
+import Foundation
+
+/// A command from outside the window (HTTP control, docs/behaviour.md §15): the moves a key or a
+/// touch makes, plus the slideshow and the sleep schedule's two states.
+public enum RemoteCommand: Equatable, Sendable {
+    case next, previous, play, pause, sleep, wake
+    /// Show photo `index` (0-based) in the browser.
+    case show(Int)
+
+    /// Why a request names no command: the answer is 400 with this text, and nothing changes.
+    public struct Rejection: Error, Equatable, Sendable, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// The command of `POST /api/NAME` with `body` (empty, or a JSON object; `show` needs
+    /// `{"index": N}` with 0 ≤ N < `count`).
+    public static func parse(name: String, body: [UInt8], count: Int) throws(Rejection) -> RemoteCommand {
+        try checkJSONObject(body)
+        switch name {
+        case "next": return .next
+        case "previous": return .previous
+        case "play": return .play
+        case "pause": return .pause
+        case "sleep": return .sleep
+        case "wake": return .wake
+        case "show":
+            guard let index = (try? JSONDecoder().decode(ShowBody.self, from: Data(body)))?.index else {
+                throw Rejection("show needs {\"index\": N} with an integer N")
+            }
+            guard (0..<count).contains(index) else { throw Rejection("index \(index) is out of range: there are \(count) photos") }
+            return .show(index)
+        default:
+            throw Rejection("unknown command: \(name)")
+        }
+    }
+
+    private struct ShowBody: Decodable { let index: Int }
+
+    private static func checkJSONObject(_ body: [UInt8]) throws(Rejection) {
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(body)) else { throw Rejection("the body is not JSON") }
+        guard parsed is [String: Any] else { throw Rejection("the body must be a JSON object") }
+    }
+}

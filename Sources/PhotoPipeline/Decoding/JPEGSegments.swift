@@ -1,0 +1,33 @@
+/// The marker segments of a JPEG before its first scan: where its ICC profile (APP2, in numbered
+/// chunks) and Adobe's APP14 (which says CMYK samples are stored inverted) live. Bounds-checked;
+/// a segment running past the end stops the walk.
+struct JPEGSegments {
+    private(set) var iccProfile: [UInt8]?
+    private(set) var hasAdobeMarker = false
+
+    init(_ b: [UInt8]) {
+        var chunks: [(sequence: Int, data: ArraySlice<UInt8>)] = []
+        var offset = 2  // after SOI
+        while offset + 4 <= b.count, b[offset] == 0xFF {
+            let marker = b[offset + 1]
+            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xDA || marker == 0xD9 { break }  // start of scan, end of image
+            let length = Int(b[offset + 2]) << 8 | Int(b[offset + 3])
+            let start = offset + 4, end = offset + 2 + length
+            guard length >= 2, end <= b.count else { break }
+            let payload = b[start..<end]
+            if marker == 0xE2, payload.starts(with: Self.iccSignature), payload.count >= Self.iccSignature.count + 2 {
+                let sequence = Int(payload[payload.startIndex + Self.iccSignature.count])
+                chunks.append((sequence, payload.dropFirst(Self.iccSignature.count + 2)))
+            } else if marker == 0xEE, payload.starts(with: Array("Adobe".utf8)) {
+                hasAdobeMarker = true
+            }
+            offset = end
+        }
+        if !chunks.isEmpty {
+            iccProfile = chunks.sorted { $0.sequence < $1.sequence }.flatMap(\.data)
+        }
+    }
+
+    private static let iccSignature = Array("ICC_PROFILE".utf8) + [0]
+}

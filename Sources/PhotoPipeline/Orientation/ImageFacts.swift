@@ -1,0 +1,63 @@
+import CExif
+
+/// What a photo's EXIF says about it beyond its pixels, for captions (docs/behaviour.md §6):
+/// when it was taken and with what.
+public struct ImageFacts: Equatable, Sendable {
+    /// DateTimeOriginal as the camera wrote it, local time without a zone.
+    public var taken: TakenAt?
+    /// Make and model ("Canon EOS R6"), the make left out where the model repeats it.
+    public var camera: String?
+
+    public struct TakenAt: Equatable, Sendable {
+        public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        }
+    }
+
+    public init(taken: TakenAt? = nil, camera: String? = nil) {
+        self.taken = taken
+        self.camera = camera
+    }
+
+    /// From a file's first bytes (or all of them); nil when it has no EXIF or nothing of use.
+    public static func read(bytes: [UInt8]) -> ImageFacts? {
+        let exif: ExifMetadata?
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg: exif = ExifMetadata(jpeg: bytes)
+        // libexif reads a bare EXIF block behind its "Exif\0\0" header.
+        case .heif, .avif: exif = HEIFDecoder.exifTIFF(of: bytes).flatMap { ExifMetadata(jpeg: Array("Exif".utf8) + [0, 0] + $0) }
+        default: exif = nil
+        }
+        guard let exif else { return nil }
+        let taken = (exif.text(EXIF_TAG_DATE_TIME_ORIGINAL, in: EXIF_IFD_EXIF) ?? exif.text(EXIF_TAG_DATE_TIME, in: EXIF_IFD_0)).flatMap(TakenAt.init(exif:))
+        let make = exif.text(EXIF_TAG_MAKE, in: EXIF_IFD_0), model = exif.text(EXIF_TAG_MODEL, in: EXIF_IFD_0)
+        let camera: String?
+        if let make, let model {
+            let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
+            camera = model.lowercased().hasPrefix(brand) ? model : "\(make) \(model)"
+        } else {
+            camera = model ?? make
+        }
+        let facts = ImageFacts(taken: taken, camera: camera)
+        return facts == ImageFacts() ? nil : facts
+    }
+
+    /// A JPEG's EXIF is in its first bytes; a HEIF's item may lie anywhere, so it is read whole.
+    public static func read(path: String) -> ImageFacts? {
+        guard let head = try? FileBytes.readPrefix(path: path, count: ImageDecoder.probeBytes) else { return nil }
+        let format = ImageFormat(sniffing: head)
+        guard format == .heif || format == .avif, head.count == ImageDecoder.probeBytes else { return read(bytes: head) }
+        return (try? FileBytes.read(path: path, maxBytes: 1 << 30)).flatMap(read(bytes:))
+    }
+}
+
+extension ImageFacts.TakenAt {
+    /// "2024:07:14 18:05:31", EXIF's form; nil for the all-zero or blank dates cameras write unset.
+    init?(exif text: String) {
+        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " }).compactMap { Int($0) }
+        guard parts.count >= 5, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), (1...31).contains(parts[2]),
+              (0...23).contains(parts[3]), (0...59).contains(parts[4]) else { return nil }
+        self.init(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts.count > 5 ? parts[5] : 0)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PhotoCore
+import PhotoLoading
+
+/// Captions, the clock and the kiosk's drift over the scene or the slideshow
+/// (docs/behaviour.md §6, §9).
+extension App {
+    /// The caption of the photo at scene index `index`, nil when it has none.
+    func captionText(of index: Int) -> String? {
+        guard scene.items.indices.contains(index), shown.indices.contains(index) else { return nil }
+        let item = scene.items[index]
+        return options.presentation.caption(caption: item.caption, name: item.name, facts: facts[shown[index]])
+    }
+
+    func presentationOverlays(in viewport: Size, at now: Double) -> [DrawCommand] {
+        var commands: [DrawCommand] = []
+        let offset = options.presentation.drift(atMs: now)
+        if let show = slideshow {
+            // Cross-fading slides cross-fade their captions; a slide pushes the next one's in
+            // with it, and its caption changes halfway.
+            let outgoing = show.outgoingState(at: now)
+            var lines: [(String, Double)] = []
+            if let outgoing, show.transition == .crossfade || show.transition == .kenburns {
+                if let text = captionText(of: outgoing.index) { lines.append((text, 1 - outgoing.progress)) }
+                if let text = captionText(of: show.current) { lines.append((text, outgoing.progress)) }
+            } else if let text = captionText(of: outgoing.map { $0.progress < 0.5 ? $0.index : show.current } ?? show.current) {
+                lines.append((text, 1))
+            }
+            if !lines.isEmpty { commands += Overlays.captionShade(in: viewport) }
+            commands += lines.map { Overlays.captionText($0.0, in: viewport, offset: offset, alpha: $0.1) }
+        } else if scene.mode == .browsing, let text = captionText(of: scene.currentIndex) {
+            commands += Overlays.caption(text, in: viewport, offset: offset)
+        }
+        drawnClock = clockText()
+        if let clock = drawnClock { commands += Overlays.clock(clock, in: viewport, offset: offset) }
+        return commands
+    }
+
+    /// The clock's text now, nil without `--clock`: formatted once a second at most.
+    func clockText() -> String? {
+        guard let format = options.presentation.clock else { return nil }
+        let second = Int(Date().timeIntervalSince1970)
+        if let cached = clockCache, cached.second == second { return cached.text }
+        let text = ClockFace(format: format).text(at: second)
+        clockCache = (second, text)
+        return text
+    }
+
+    /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
+    func presentationWaitMs(at now: Double) -> Double? {
+        var waits: [Double] = []
+        if let format = options.presentation.clock {
+            let wall = Date().timeIntervalSince1970
+            waits.append((ClockFace(format: format).nextChange(after: wall) - wall) * 1000)
+        }
+        if let drift = options.presentation.nextDriftMs(after: now) { waits.append(drift - now) }
+        return waits.min()
+    }
+
+    /// Once a page is at rest, its neighbours' captions are rasterised (in the slideshow, the next
+    /// photo's): a swipe or a slide then shows the next caption without rasterising it in one of
+    /// its frames (docs/behaviour.md §6). Again when they change (a date read with the photo).
+    func prepareNeighbourCaptions(at now: Double) {
+        guard !somethingMoves(at: now), slideshow != nil || scene.mode == .browsing else { return }
+        let around = slideshow?.current ?? scene.currentIndex
+        let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
+        let texts = next.compactMap { captionText(of: $0) }
+        guard texts != preparedCaptions else { return }
+        preparedCaptions = texts
+        let viewport = options.rotation.viewport(window: window.size)
+        let offset = options.presentation.drift(atMs: now)
+        for text in texts {
+            if case .text(let draw) = Overlays.captionText(text, in: viewport, offset: offset) { renderer.prepareText(draw) }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import PhotoCore
+
+/// The sleep schedule in the loop (docs/behaviour.md §16): asleep, the screen is black, nothing
+/// is drawn again or asked for, and the loop waits for the next change, a touch or a command.
+extension App {
+    var isAsleep: Bool { frame.sleep.isAsleep }
+
+    /// Time moves the schedule on; a change is carried out.
+    func followSleepSchedule(at now: Double) {
+        // Without a schedule only commands and input change it, and those say so themselves.
+        guard frame.sleep.schedule != nil else { return }
+        let second = options.frame.localClock.secondOfDay(appMs: now)
+        if let change = frame.sleep.advance(localSecond: second, now: now) { carryOut(change) }
+    }
+
+    /// A `sleep` or `wake` command.
+    func sleepCommand(_ change: FrameSleep.Change, at now: Double) {
+        if let done = frame.sleep.command(change, at: now) { carryOut(done) }
+    }
+
+    /// Input while asleep wakes the frame (a press or a key) and goes no further. True when taken.
+    func sleepTakes(_ input: InputEvent, at now: Double) -> Bool {
+        switch frame.sleep.take(input, at: now) {
+        case .passOn: return false
+        case .swallow: return true
+        case .wake:
+            carryOut(.wake)
+            return true
+        }
+    }
+
+    /// The scene's effects, but while asleep its image requests wait for the wake: nothing is fetched.
+    func performWhenAwake(_ effects: [Effect]) {
+        guard isAsleep else { return perform(effects) }
+        var now: [Effect] = []
+        for effect in effects {
+            if case .requestImage = effect { frame.heldRequests.append(effect) } else { now.append(effect) }
+        }
+        perform(now)
+    }
+
+    /// How long an asleep loop may wait: until the schedule's next change, or a replay's next event.
+    func asleepWaitMs() -> Int {
+        let now = clock.nowMs
+        let waits = [frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now),
+                     replay.map { $0.wakeTime - now }].compactMap { $0 }
+        guard let wait = waits.min() else { return -1 }
+        return max(1, Int(wait.rounded(.up)))
+    }
+
+    /// Awake, how long until the schedule (or the idle time after a wake by hand) needs the loop.
+    func scheduleWaitMs(at now: Double) -> Double? {
+        guard frame.sleep.schedule != nil else { return nil }
+        return frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now)
+    }
+
+    /// One iteration of an asleep loop: a black frame when the screen needs one (going to sleep,
+    /// an expose, a replay's screenshot), nothing otherwise.
+    func drawAsleep(at now: Double) {
+        // A `--screenshot` of a sleeping frame is black, and still ends the run.
+        let ownScreenshot = options.screenshot.flatMap { path in options.screenshotAtMs.map { now >= $0 } ?? true ? path : nil }
+        let screenshotDue = (replay?.hasScreenshotsDue ?? false) || ownScreenshot != nil
+        guard needsDraw || screenshotDue else { return }
+        needsDraw = false
+        lastDrawMs = now
+        let drawable = window.drawableSize
+        renderer.draw(DisplayList(), viewport: options.rotation.viewport(window: window.size),
+                      drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: options.rotation.degrees)
+        let paths = (replay?.takeScreenshots() ?? []) + (ownScreenshot.map { [$0] } ?? [])
+        if !paths.isEmpty {
+            let shot = renderer.readPixels()
+            for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
+        }
+        window.swap()
+        renderer.finish()
+        if ownScreenshot != nil { running = false }
+    }
+
+    private func carryOut(_ change: FrameSleep.Change) {
+        switch change {
+        case .sleep:
+            eventLog?.sleep()
+            content?.setPaused(true)
+            if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
+        case .wake:
+            eventLog?.wake()
+            content?.setPaused(false)
+            let held = frame.heldRequests
+            frame.heldRequests = []
+            perform(held)
+            if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }
+        }
+        needsDraw = true
+    }
+}

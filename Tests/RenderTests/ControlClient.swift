@@ -1,0 +1,103 @@
+import Foundation
+import Glibc
+
+/// Requests to a running program's control server (docs/behaviour.md §15), made by curl, a
+/// second process, as a phone's or a script's would be.
+struct ControlClient {
+    let port: UInt16
+    var token: String?
+
+    struct Answer {
+        let status: Int
+        let body: String
+        /// The body as a JSON object (nil when it is not one).
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] }
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// `method path`, with `body` sent as given (from a file, so a 1 MiB body is no argument).
+    func request(_ method: String, _ path: String, body: Data? = nil, token: String?? = nil, headers: [String: String] = [:]) async throws -> Answer {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-control-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("body")
+        var arguments = ["-s", "-o", out.path, "-w", "%{http_code}", "-X", method, "--max-time", "20"]
+        if let bearer = token ?? self.token { arguments += ["-H", "Authorization: Bearer \(bearer)"] }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+        if let body {
+            let file = dir.appendingPathComponent("request")
+            try body.write(to: file)
+            arguments += ["-H", "Content-Type: application/json", "--data-binary", "@\(file.path)"]
+        }
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + [base + path], timeout: 30)
+        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        return Answer(status: Int(run.stdout) ?? 0, body: text)
+    }
+
+    func status() async throws -> [String: Any] {
+        let answer = try await request("GET", "/api/status")
+        guard answer.status == 200, let json = answer.json else { throw Failure("status: \(answer.status) \(answer.body)") }
+        return json
+    }
+
+    func post(_ command: String, _ json: String? = nil) async throws -> Answer {
+        try await request("POST", "/api/\(command)", body: json.map { Data($0.utf8) })
+    }
+
+    /// Waits until the server answers (the program is up), at most `seconds`.
+    func waitUntilListening(seconds: Double = 60) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let answer = try? await request("GET", "/api/status"), answer.status != 0 { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        throw Failure("the control server did not answer on port \(port)")
+    }
+
+    /// A port no one listens on now (the system's pick, released at once).
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure("socket: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure("bind: \(errno)") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+/// A `--events` file read as it grows.
+struct EventsFile {
+    let url: URL
+
+    var lines: [String] { ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+
+    /// The event names and arguments, without their times.
+    var events: [String] { lines.map { $0.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "" } }
+
+    /// Waits until an event line satisfies `match`, at most `seconds`.
+    func wait(seconds: Double = 30, for description: String, _ match: (String) -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if events.contains(where: match) { return }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        throw ControlClient.Failure("no \(description) in \(events)")
+    }
+
+    func wait(seconds: Double = 30, for event: String) async throws {
+        try await wait(seconds: seconds, for: event) { $0 == event }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// docs/behaviour.md §15 against the real program: the JSON API moves it (seen in `--events` and
+/// in the status), the token and bad requests are refused and change nothing, and a burst of
+/// requests leaves it running.
+@Suite(.serialized) struct RemoteControlTests {
+    /// A program with `count` flat-colour photos, open on the first one, listening for control.
+    struct ControlledFrame {
+        let session: BrowserSession
+        let process: ChildProcess
+        let client: ControlClient
+        let events: EventsFile
+
+        /// `inBrowser`: open on photo 0 (`--start 1`), else on the grid.
+        init(_ name: String, count: Int = 6, token: String? = nil, inBrowser: Bool = true, extra: [String] = []) async throws {
+            session = try BrowserSession(name, count: count)
+            events = EventsFile(url: session.dir.appendingPathComponent("events.txt"))
+            let port = try ControlClient.freePort()
+            client = ControlClient(port: port, token: token)
+            process = try AppProcess.start(["--size", "640x400", "--events", events.url.path, "--control", "127.0.0.1:\(port)"] + (inBrowser ? ["--start", "1"] : [])
+                                           + (token.map { ["--control-token", $0] } ?? []) + extra + [session.dir.path],
+                                           environment: ["XDG_CACHE_HOME": session.dir.appendingPathComponent("cache").path])
+            try await events.wait(seconds: 60, for: "first_frame")
+            if inBrowser { try await events.wait(for: "photo 0 shown") { $0.hasPrefix("image_shown 0 ") } }
+            else { try await events.wait(for: "thumbs_done") { $0.hasPrefix("thumbs_done") } }
+        }
+
+        func end() async throws -> ChildProcess.Outcome {
+            process.terminate()
+            _ = await process.exit(timeout: 60)
+            return try process.outcome(timeout: 10)
+        }
+    }
+
+    @Test func theStatusAndEachCommandMoveTheProgram() async throws {
+        let frame = try await ControlledFrame("commands")
+        defer { frame.process.terminate() }
+        var status = try await frame.client.status()
+        #expect(status["mode"] as? String == "browsing" && status["index"] as? Int == 0 && status["count"] as? Int == 6)
+        #expect((status["image"] as? String)?.hasSuffix("photo000.png") == true && status["playing"] as? Bool == false)
+        #expect(status["caption"] as? String == "")
+
+        var answer = try await frame.client.post("next")
+        #expect(answer.status == 200 && answer.json?["index"] as? Int == 1, "the answer is the new status: \(answer.body)")
+        try await frame.events.wait(for: "photo 1 shown") { $0.hasPrefix("image_shown 1 ") }
+
+        answer = try await frame.client.post("previous")
+        #expect(answer.json?["index"] as? Int == 0)
+
+        answer = try await frame.client.post("show", #"{"index": 4}"#)
+        #expect(answer.status == 200 && answer.json?["index"] as? Int == 4, "\(answer.body)")
+        try await frame.events.wait(for: "photo 4 shown") { $0.hasPrefix("image_shown 4 ") }
+
+        answer = try await frame.client.post("play")
+        #expect(answer.json?["mode"] as? String == "slideshow" && answer.json?["playing"] as? Bool == true, "\(answer.body)")
+        try await frame.events.wait(for: "slide 4")
+
+        answer = try await frame.client.post("pause")
+        #expect(answer.json?["mode"] as? String == "browsing" && answer.json?["playing"] as? Bool == false, "\(answer.body)")
+
+        answer = try await frame.client.post("sleep")
+        #expect(answer.json?["mode"] as? String == "asleep", "\(answer.body)")
+        try await frame.events.wait(for: "sleep")
+        status = try await frame.client.status()
+        #expect(status["mode"] as? String == "asleep")
+
+        answer = try await frame.client.post("wake")
+        #expect(answer.json?["mode"] as? String == "browsing", "\(answer.body)")
+        try await frame.events.wait(for: "wake")
+        #expect(frame.events.events.filter { $0 == "sleep" || $0 == "wake" } == ["sleep", "wake"])
+        let outcome = try await frame.end()
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+    }
+
+    @Test func fromTheGridShowFliesThePhotoOutAndANextSentAtOnceIsNotLost() async throws {
+        let frame = try await ControlledFrame("grid", inBrowser: false)
+        defer { frame.process.terminate() }
+        let status = try await frame.client.status()
+        #expect(status["mode"] as? String == "grid" && status["index"] as? Int == 0, "\(status)")
+        // In the grid, next is the Right key: the first press selects the first cell, the next moves on.
+        let first = try await frame.client.post("next")
+        let selection = try await frame.client.post("next")
+        #expect(first.json?["index"] as? Int == 0, "\(first.body)")
+        #expect(selection.json?["mode"] as? String == "grid" && selection.json?["index"] as? Int == 1, "\(selection.body)")
+        let show = try await frame.client.post("show", #"{"index": 2}"#)
+        #expect(show.json?["mode"] as? String == "browsing" && show.json?["index"] as? Int == 2, "\(show.body)")
+        // Sent while the photo flies out of its cell (or just after): it pages once it has landed.
+        let next = try await frame.client.post("next")
+        #expect(next.status == 200)
+        try await frame.events.wait(for: "photo 3 shown") { $0.hasPrefix("image_shown 3 ") }
+        let after = try await frame.client.status()
+        #expect(after["index"] as? Int == 3 && after["mode"] as? String == "browsing", "\(after)")
+    }
+
+    @Test func aRequestWithoutTheRightTokenIs401AndChangesNothing() async throws {
+        let frame = try await ControlledFrame("token", token: "s3cret-token")
+        defer { frame.process.terminate() }
+        for token: String? in [nil, "wrong", "s3cret-tokenX", "s3cret-toke"] {
+            let status = try await frame.client.request("GET", "/api/status", token: .some(token))
+            #expect(status.status == 401, "token \(token ?? "none"): \(status.status)")
+            let next = try await frame.client.request("POST", "/api/next", token: .some(token))
+            #expect(next.status == 401 && next.json?["error"] != nil, "\(next.body)")
+        }
+        let status = try await frame.client.status()
+        #expect(status["index"] as? Int == 0, "nothing moved: \(status)")
+        #expect(!frame.events.events.contains { $0.hasPrefix("image_shown 1 ") })
+        let next = try await frame.client.post("next")
+        #expect(next.status == 200 && next.json?["index"] as? Int == 1)
+        // The page itself holds nothing private: a phone loads it first, then gives the token.
+        let page = try await frame.client.request("GET", "/", token: .some(nil))
+        #expect(page.status == 200 && page.body.contains("<button id=\"next\""))
+    }
+
+    @Test func anotherSitesPageInABrowserIsRefused() async throws {
+        let frame = try await ControlledFrame("origin")
+        defer { frame.process.terminate() }
+        let port = frame.client.port
+        for headers in [["Origin": "http://evil.example"], ["Origin": "null"], ["Host": "evil.example:\(port)"],
+                        ["Host": "evil.example:\(port)", "Origin": "http://evil.example:\(port)"]] {
+            let answer = try await frame.client.request("POST", "/api/next", headers: headers)
+            #expect(answer.status == 403 && answer.json?["error"] is String, "\(headers): \(answer.status) \(answer.body)")
+        }
+        let status = try await frame.client.status()
+        #expect(status["index"] as? Int == 0, "nothing moved: \(status)")
+        // The control page's own requests carry its own origin.
+        for headers in [["Origin": "http://127.0.0.1:\(port)"], ["Host": "localhost:\(port)", "Origin": "http://localhost:\(port)"]] {
+            let answer = try await frame.client.request("GET", "/api/status", headers: headers)
+            #expect(answer.status == 200, "\(headers): \(answer.status) \(answer.body)")
+        }
+    }
+
+    @Test func badRequestsAre400WithAJSONErrorAndChangeNothing() async throws {
+        let frame = try await ControlledFrame("bad")
+        defer { frame.process.terminate() }
+        let mebibyte = Data(("{\"index\": 1, \"pad\": \"" + String(repeating: "x", count: 1 << 20) + "\"}").utf8)
+        let cases: [(String, String, Data?)] = [
+            ("POST", "/api/show", mebibyte),
+            ("POST", "/api/next", mebibyte),
+            ("POST", "/api/show", Data(#"{"index": "#.utf8)),
+            ("POST", "/api/next", Data("not json".utf8)),
+            ("POST", "/api/dance", nil),
+            ("POST", "/api/show", Data(#"{"index": 99999}"#.utf8)),
+            ("POST", "/api/show", Data(#"{"index": -1}"#.utf8)),
+            ("POST", "/api/show", Data(#"{"index": 1.5}"#.utf8)),
+            ("POST", "/api/show", nil),
+        ]
+        for (method, path, body) in cases {
+            let answer = try await frame.client.request(method, path, body: body)
+            #expect(answer.status == 400, "\(path) \(body.map { String($0.count) } ?? "-") bytes: \(answer.status) \(answer.body.prefix(200))")
+            #expect(answer.json?["error"] is String, "a JSON error: \(answer.body.prefix(200))")
+        }
+        let missing = try await frame.client.request("GET", "/nothing-here")
+        #expect(missing.status == 404 && missing.json?["error"] is String)
+        let status = try await frame.client.status()
+        #expect(status["index"] as? Int == 0 && status["mode"] as? String == "browsing", "nothing moved: \(status)")
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(frame.events.events.filter { $0.hasPrefix("image_shown") }.count == 1, "\(frame.events.events)")
+        #expect(frame.process.isRunning)
+    }
+
+    @Test func listeningBeyondLoopbackWithoutATokenExits2() async throws {
+        let port = try ControlClient.freePort()
+        let run = try await AppProcess.run(["--control", "0.0.0.0:\(port)", "--size", "320x200"])
+        #expect(run.status == 2 && run.stderr.contains("--control-token"), "stderr: \(run.stderr)")
+        let bad = try await AppProcess.run(["--control", "127.0.0.1:notaport"])
+        #expect(bad.status == 2)
+    }
+
+    @Test func aBurstOfAThousandRequestsFromAnotherProcessLeavesItRunning() async throws {
+        let frame = try await ControlledFrame("burst", count: 30)
+        defer { frame.process.terminate() }
+        // 1,000 requests, 50 at a time: mostly status, every tenth a command.
+        var config = ""
+        for i in 0..<1000 {
+            let command = i % 10 == 0 ? (i % 20 == 0 ? "next" : "previous") : nil
+            if i > 0 { config += "next\n" }  // curl's separator: each URL with its own method
+            config += "url = \"\(frame.client.base)/api/\(command ?? "status")\"\n"
+            if command != nil { config += "request = \"POST\"\n" }
+            config += "output = \"/dev/null\"\nwrite-out = \"%{http_code}\\n\"\n"
+        }
+        let configFile = frame.session.dir.appendingPathComponent("burst.curl")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let began = Date()
+        let burst = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "--parallel", "--parallel-max", "50", "-K", configFile.path], timeout: 300)
+        let codes = burst.stdout.split(separator: "\n")
+        #expect(codes.count == 1000 && codes.allSatisfy { $0 == "200" }, "\(Dictionary(grouping: codes, by: { $0 }).mapValues(\.count))")
+        print("1,000 control requests in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
+        #expect(frame.process.isRunning)
+        let status = try await frame.client.status()
+        #expect((0..<30).contains(status["index"] as? Int ?? -1) && status["mode"] as? String == "browsing", "\(status)")
+        let show = try await frame.client.post("show", #"{"index": 3}"#)
+        #expect(show.json?["index"] as? Int == 3, "\(show.body)")
+        let outcome = try await frame.end()
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+    }
+
+    @Test func aBurstOfStatusRequestsDuringAKenBurnsSlideshowKeepsItsFramePace() async throws {
+        let frame = try await ControlledFrame("pace", count: 4, extra: ["--slideshow", "3", "--transition", "kenburns", "--stats"])
+        defer { frame.process.terminate() }
+        try await frame.events.wait(for: "slide 0")
+        var config = ""
+        for i in 0..<1000 {
+            if i > 0 { config += "next\n" }
+            config += "url = \"\(frame.client.base)/api/status\"\noutput = \"/dev/null\"\nwrite-out = \"%{http_code}\\n\"\n"
+        }
+        let configFile = frame.session.dir.appendingPathComponent("status.curl")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let burst = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "--parallel", "--parallel-max", "50", "-K", configFile.path], timeout: 300)
+        #expect(burst.stdout.split(separator: "\n").filter { $0 == "200" }.count == 1000)
+        let outcome = try await frame.end()
+        let line = try #require(outcome.stdout.split(separator: "\n").last { $0.hasPrefix("{") }, "stdout: \(outcome.stdout)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        print("Ken Burns during 1,000 status requests: \(line)")
+        let median = try #require(stats["p50_ms"] as? Double)
+        // The slideshow keeps the display's cadence (60 Hz when unknown): half its frames or more
+        // come on time, however busy the server's threads are.
+        #expect(median < Self.refreshMs * 1.5, "\(line)")
+    }
+
+    static let refreshMs = 1000.0 / 60
+}

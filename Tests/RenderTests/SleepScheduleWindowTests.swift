@@ -1,0 +1,168 @@
+import Foundation
+import PhotoCore
+import Testing
+
+/// docs/behaviour.md §16 in a real window: the schedule reads the local time the test sets
+/// (`SDLPHOTO_LOCAL_TIME`, on the replay's virtual time), not the wall clock. Asleep the screen
+/// is black; a touch wakes it until `--idle` passes; `--on-sleep`/`--on-wake` run once per change.
+@Suite(.serialized) struct SleepScheduleWindowTests {
+    let page = Rect(x: 200, y: 150, width: 880, height: 500)
+
+    func hooks(_ dir: URL) -> [String] {
+        let file = dir.appendingPathComponent("hooks.txt").path
+        return ["--on-sleep", "echo sleep >> '\(file)'", "--on-wake", "echo wake >> '\(file)'"]
+    }
+
+    /// The hook file's lines once it holds `count` of them (the commands run on their own), at most 10 s.
+    func hookLines(_ dir: URL, count: Int) async throws -> [String] {
+        let file = dir.appendingPathComponent("hooks.txt")
+        var lines: [String] = []
+        for _ in 0..<200 {
+            lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if lines.count >= count { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)  // and no more come
+        return ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    @Test func atTheSleepTimeTheScreenGoesBlackATouchWakesItAndTheIdleTimePutsItBack() async throws {
+        let session = try BrowserSession("sleep", count: 3)
+        let events = EventsFile(url: session.dir.appendingPathComponent("events.txt"))
+        // 21:59:59 at the first frame: asleep at 1000 ms; a touch at 1600; --idle 2 sleeps again at 3650.
+        let shots = try await session.runAt("21:59:59", """
+            800 screenshot awake.png
+            1300 screenshot asleep.png
+            1600 touch down 1 640 400
+            1650 touch up 1 640 400
+            2200 screenshot woken.png
+            4000 screenshot again.png
+            4100 quit
+            """, extra: ["--start", "2", "--sleep", "22:00", "--wake", "07:00", "--idle", "2", "--events", events.url.path] + hooks(session.dir))
+        let awake = try #require(shots["awake.png"]), asleep = try #require(shots["asleep.png"])
+        let woken = try #require(shots["woken.png"]), again = try #require(shots["again.png"])
+        let whole = Rect(x: 0, y: 0, width: 1280, height: 800)
+        #expect(awake.looks(page, like: session.colour(1)), "awake \(awake.mean(page))")
+        #expect(asleep.looks(whole, like: (0, 0, 0), tolerance: 1), "asleep \(asleep.mean(whole))")
+        #expect(woken.looks(page, like: session.colour(1)), "the touch woke it onto the same photo, not paged: \(woken.mean(page))")
+        #expect(again.looks(whole, like: (0, 0, 0), tolerance: 1), "asleep again \(again.mean(whole))")
+        #expect(events.events.filter { ["sleep", "wake"].contains($0) } == ["sleep", "wake", "sleep"], "\(events.events)")
+        #expect(try await hookLines(session.dir, count: 3) == ["sleep", "wake", "sleep"])
+    }
+
+    @Test func startingInTheNightItSleepsAtOnceAndWakesAtTheWakeTime() async throws {
+        let session = try BrowserSession("wake", count: 3)
+        let events = EventsFile(url: session.dir.appendingPathComponent("events.txt"))
+        let shots = try await session.runAt("06:59:59", """
+            500 screenshot night.png
+            1500 screenshot morning.png
+            1600 quit
+            """, extra: ["--start", "1", "--sleep", "22:00", "--wake", "07:00", "--events", events.url.path] + hooks(session.dir))
+        let night = try #require(shots["night.png"]), morning = try #require(shots["morning.png"])
+        #expect(night.looks(Rect(x: 0, y: 0, width: 1280, height: 800), like: (0, 0, 0), tolerance: 1), "night \(night.mean(page))")
+        #expect(morning.looks(page, like: session.colour(0)), "morning \(morning.mean(page))")
+        #expect(events.events.filter { ["sleep", "wake"].contains($0) } == ["sleep", "wake"], "\(events.events)")
+        #expect(try await hookLines(session.dir, count: 2) == ["sleep", "wake"])
+    }
+
+    @Test func aScreenshotOfASleepingFrameIsBlackAndEndsTheRun() async throws {
+        let dir = try Fixtures.folder()
+        try Fixtures.twoTone(dir.appendingPathComponent("p.png"), width: 60, height: 40, first: (200, 0, 0), second: (0, 0, 200))
+        let shot = dir.appendingPathComponent("asleep.png")
+        let run = try await AppProcess.run(["--size", "320x200", "--start", "1", "--sleep", "22:00", "--wake", "07:00", "--screenshot", shot.path, dir.appendingPathComponent("p.png").path],
+                                           environment: ["SDLPHOTO_LOCAL_TIME": "23:30"])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let image = try Screenshot(path: shot.path)
+        #expect(image.looks(Rect(x: 0, y: 0, width: 320, height: 200), like: (0, 0, 0), tolerance: 1))
+    }
+
+    @Test func asleepItUsesNoCPUWhereAwakeTheSameSlideshowKeepsDrawing() async throws {
+        let dir = try Fixtures.folder()
+        for (i, colour) in [(200, 0, 0), (0, 0, 200)].enumerated() {
+            let c = (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2))
+            try Fixtures.twoTone(dir.appendingPathComponent("p\(i).png"), width: 600, height: 400, first: c, second: c)
+        }
+        let day = try await cpuSeconds(localTime: "12:00", dir: dir)
+        let night = try await cpuSeconds(localTime: "03:00", dir: dir)
+        #expect(day > Self.asleepCPUSeconds * 2 && day > night * 4, "awake, the Ken Burns slideshow draws every frame: \(day) s of CPU in 4 s")
+        #expect(night < Self.asleepCPUSeconds, "asleep: \(night) s of CPU in 4 s")
+    }
+
+    @Test func asleepNothingIsFetchedWhereAwakeTheManifestIsRefreshed() async throws {
+        let dir = try Fixtures.folder()
+        for i in 0..<3 {
+            let c = (UInt8(60 * i), UInt8(200 - 50 * i), UInt8(100))
+            try Fixtures.twoTone(dir.appendingPathComponent("p\(i).png"), width: 600, height: 400, first: c, second: c)
+        }
+        let items = (0..<3).map { "{\"image\": \"p\($0).png\"}" }.joined(separator: ", ")
+        try "{\"title\": \"t\", \"items\": [\(items)]}".write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        let day = try await requests(localTime: "12:00", dir: dir)
+        let night = try await requests(localTime: "03:00", dir: dir)
+        #expect(day.filter { $0.contains("manifest.json") }.count >= 4 && day.contains { $0.contains(".png") },
+                "awake: the manifest every 0.3 s and the photos: \(day)")
+        #expect(night == ["GET /manifest.json"], "asleep from the start: only the listing before the window: \(night)")
+    }
+
+    /// The requests a frame on a manifest refreshed every 0.3 s makes to a server (Python's, which
+    /// logs each one) over its first 2.5 s after it settles, with the local time at `localTime`.
+    func requests(localTime: String, dir: URL) async throws -> [String] {
+        let port = try ControlClient.freePort()
+        let server = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-m", "http.server", "--bind", "127.0.0.1", "--directory", dir.path, "\(port)"],
+                                      environment: ProcessInfo.processInfo.environment)
+        defer { server.terminate() }
+        try await ControlClient(port: port).waitUntilListening(seconds: 20)
+        let events = EventsFile(url: dir.appendingPathComponent("fetch-events-\(localTime.prefix(2)).txt"))
+        let frame = try AppProcess.start(["--size", "640x400", "--refresh", "0.3", "--sleep", "22:00", "--wake", "07:00", "--events", events.url.path,
+                                          "http://127.0.0.1:\(port)/manifest.json"],
+                                         environment: ["SDLPHOTO_LOCAL_TIME": localTime, "XDG_CACHE_HOME": dir.appendingPathComponent("cache-\(localTime.prefix(2))").path])
+        defer { frame.terminate() }
+        try await events.wait(seconds: 60, for: "sleep or the first frame") { $0 == "sleep" || $0 == "first_frame" }
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        frame.terminate()
+        _ = await frame.exit(timeout: 30)
+        server.terminate()
+        _ = await server.exit(timeout: 30)
+        // Its log: `127.0.0.1 - - [date] "GET /p0.png HTTP/1.1" 200 -`, the probe's /api/status left out.
+        return try server.outcome(timeout: 10).stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "\""), let end = line[line.index(after: start)...].firstIndex(of: "\"") else { return nil }
+            let request = line[line.index(after: start)..<end].split(separator: " ").prefix(2).joined(separator: " ")
+            return request.contains("/api/status") ? nil : request
+        }
+    }
+
+    /// What 4 s asleep may cost: the video driver's own wake-ups (SDL's offscreen driver polls
+    /// every 1 ms: about 0.1 s; under X11 nothing), never a frame drawn.
+    static let asleepCPUSeconds = 0.25
+
+    /// CPU seconds (user + system, as bench/idle-cpu counts them) over 4 s of a Ken Burns
+    /// slideshow with the schedule's local time at `localTime`, once it has settled.
+    func cpuSeconds(localTime: String, dir: URL) async throws -> Double {
+        let events = EventsFile(url: dir.appendingPathComponent("events-\(localTime.prefix(2)).txt"))
+        let frame = try AppProcess.start(["--size", "1280x800", "--slideshow", "2", "--transition", "kenburns", "--sleep", "22:00", "--wake", "07:00",
+                                          "--events", events.url.path, dir.path],
+                                         environment: ["SDLPHOTO_LOCAL_TIME": localTime, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        defer { frame.terminate() }
+        try await events.wait(seconds: 60, for: "sleep or a slide") { $0 == "sleep" || $0.hasPrefix("slide ") }
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        let before = try Self.cpuSeconds(frame.processIdentifier)
+        try await Task.sleep(nanoseconds: 4_000_000_000)
+        let used = try Self.cpuSeconds(frame.processIdentifier) - before
+        #expect(frame.isRunning)
+        return used
+    }
+
+    static func cpuSeconds(_ pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
+        let ticks = Double(fields[11])! + Double(fields[12])!
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+extension BrowserSession {
+    /// `run` with the schedule's local time at the first frame set to `localTime`.
+    func runAt(_ localTime: String, _ script: String, extra: [String]) async throws -> [String: Screenshot] {
+        try await run(script, extra: extra, environment: ["SDLPHOTO_LOCAL_TIME": localTime])
+    }
+}
