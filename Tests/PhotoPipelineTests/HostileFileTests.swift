@@ -120,6 +120,14 @@ import Testing
         #expect(isClose(image.rgba(x: 20, y: 15), (255, 0, 0), tolerance: 0))
     }
 
+    // Found by Fuzz/FuzzDecode (a leak, which scripts/sanitize's LeakSanitizer reports here).
+    // The photo shows as sRGB, its colours as stored.
+    @Test func anAVIFWhoseColourTagLibheifRefusesShowsAsSRGBAndLeavesNothingBehind() throws {
+        let image = try ImageDecoder.decode(data: FuzzFindings.avifWithARefusedNCLX, name: "nclx.avif", maxPixelSize: nil)
+        #expect(image.width == 16 && image.height == 8)
+        #expect(isClose(image.rgba(x: 8, y: 4), (182, 124, 86), tolerance: 2))
+    }
+
     // Found by Fuzz/FuzzDecode (a timeout): a 3x2 PNG whose eXIf chunk claims 1 GiB. libpng read
     // it one byte at a time through SDL2_image, which ignores short reads: a decode worker spent
     // minutes on 116 bytes.
