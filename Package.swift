@@ -14,6 +14,8 @@ let package = Package(
     name: "sdlphoto",
     products: [
         .executable(name: "sdlphoto", targets: ["sdlphoto"]),
+        // For Fuzz/, the libFuzzer package, which can reach another package's targets only as products.
+        .library(name: "PhotoParsers", targets: ["PhotoCore", "PhotoPipeline", "PhotoNetwork", "PhotoConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

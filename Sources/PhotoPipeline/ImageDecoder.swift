@@ -48,7 +48,13 @@ public enum ImageDecoder {
         case .jxl:
             return try JXLDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
         default:
-            if let claimed = HeaderProbe.size(of: data, format: format) { try limits.check(claimed) }
+            for claimed in HeaderProbe.claimedSizes(of: data, format: format) { try limits.check(claimed) }
+            if format == .gif, let frame = GIFFrame.decodedBySDLImage(in: data), GIFLZWReplay.overrunsSDLImageStack(data, frame: frame) {
+                throw DecodeError.corrupt(reason: "its image data loops back on itself")
+            }
+            if format == .png, let chunk = PNGChunks.chunkPastTheEnd(of: data) {
+                throw DecodeError.corrupt(reason: "its \(chunk.type) chunk claims \(chunk.length) bytes, past the end of the file")
+            }
             var stored = StoredPixels(image: try SDLImageDecoder.decode(data, recognised: format != .other))
             if format == .png {  // WebP and TIFF orientation: not yet
                 stored.orientation = PNGChunks.exifOrientation(of: data)

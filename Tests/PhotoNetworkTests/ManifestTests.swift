@@ -63,6 +63,19 @@ struct ManifestTests {
         #expect(manifest.warnings[6].message.contains("thumbnail"))
     }
 
+    // Found by Fuzz/FuzzManifest: Foundation read "://x/a.jpg" as a URL with an empty scheme and
+    // host "x", and the item was kept with it.
+    @Test("a reference that starts with :// is skipped, not kept as a URL with no scheme")
+    func aReferenceWithAnEmptySchemeIsSkipped() throws {
+        let manifest = try parse("""
+            {"items": [{"image": "://x/photos/a.jpg", "thumbnail": "thumample/b.jpg"}, {"image": "b.jpg", "thumbnail": "://x/t.jpg"}]}
+            """, at: "http://photos.example/gallery/manifest.json")
+
+        #expect(manifest.items == [ManifestItem(image: URL(string: "http://photos.example/gallery/b.jpg")!)])
+        #expect(manifest.warnings.map(\.message) == ["image “://x/photos/a.jpg” is not a valid URL; skipped",
+                                                     "thumbnail “://x/t.jpg” is not a valid URL; shown without one"])
+    }
+
     @Test("a syntax error names the file, line and column")
     func syntaxErrorHasLineAndColumn() throws {
         let folder = try TemporaryFolder()

@@ -38,6 +38,15 @@ import Testing
         #expect(e?.description == "not an image in a format sdlphoto knows")
     }
 
+    // Found by Fuzz/FuzzDecode (leaks): "RII\u{3}-\u{D8}<svg", then a RIFF/WEBP header that is no
+    // WebP, went to SDL2_image's SVG loader, which leaks 16 bytes for each SVG without a size.
+    // SVG is not a photo format of sdlphoto's.
+    @Test(arguments: ["RII\u{3}-\u{D8}<svg", "RIFF<svgWEBPVPGIG87\u{FF}1\t",
+                      #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#])
+    func anSVGIsNotAnImageSdlphotoShows(text: String) {
+        #expect(error { try ImageDecoder.decode(data: Array(text.utf8), name: "x.jpg", maxPixelSize: nil) } == .notAnImage)
+    }
+
     @Test func garbageBehindAPNGSignatureIsCorrupt() {
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x42, count: 100)
         let e = error { try ImageDecoder.decode(data: bytes, name: "x.png", maxPixelSize: nil) }
@@ -55,6 +64,87 @@ import Testing
         #expect(error { try ImageDecoder.decode(path: path, maxPixelSize: 256) }
                 == .tooLarge(megapixels: 10_000, limit: 400))
         #expect(ImageDecoder.probe(path: path) == PixelSize(width: 100_000, height: 100_000))
+    }
+
+    // Found by Fuzz/FuzzDecode: 46 bytes whose screen is 768x2 but whose first frame is
+    // 29699x22597, which SDL2_image allocated (over 2 GiB) because only the screen was checked.
+    @Test func aGIFFrameLargerThanItsScreenIsRefusedBeforeAnyAllocation() {
+        let gif: [UInt8] = [
+            0x47, 0x49, 0x46, 0x38, 0x37, 0x61, 0x00, 0x03, 0x02, 0x00, 0x89, 0x00, 0x00, 0xc8, 0x64,
+            0x32, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00,
+            0x03, 0x74, 0x45, 0x58, 0x74, 0x08, 0x06, 0x00, 0x01, 0x08, 0x1c, 0x18, 0x10, 0x00, 0x3b,
+        ]
+        #expect(error { try ImageDecoder.decode(data: gif, name: "frame.gif", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 29699.0 * 22597 / 1_000_000, limit: 400))
+        #expect(ImageDecoder.probe(data: gif) == PixelSize(width: 768, height: 2))
+    }
+
+    @Test func aGIFFrameBehindExtensionsAndStrayBytesIsFoundAndChecked() {
+        let screen = Array("GIF89a".utf8) + [0x10, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00]
+        let comment: [UInt8] = [0x21, 0xFE, 3, 0x61, 0x62, 0x63, 2, 0x2C, 0x2C, 0]  // holds 0x2C bytes of its own
+        let frame: [UInt8] = [0x2C, 0, 0, 0, 0, 0x00, 0x60, 0x00, 0x60, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        let gif = screen + comment + [0x99] + frame
+        #expect(error { try ImageDecoder.decode(data: gif, name: "frame.gif", maxPixelSize: nil,
+                                                limits: DecodeLimits(maxMegapixels: 100)) }
+                == .tooLarge(megapixels: 24576.0 * 24576 / 1_000_000, limit: 100))
+    }
+
+    // Found by Fuzz/FuzzDecode: SDL2_image gives up on a frame whose LZW code size is over 12 or
+    // that has no pixels, and decodes the next one: 51200x12900 (2.6 GB once converted to RGBA),
+    // then 33024x14848 (47 s and 2.4 GB).
+    @Test func aGIFFrameAfterOnesSDLImageGivesUpOnIsTheOneChecked() {
+        #expect(error { try ImageDecoder.decode(data: FuzzFindings.gifWithAGiantFrameAfterAFailedOne, name: "two.gif", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 51200.0 * 12900 / 1_000_000, limit: 400))
+        #expect(error { try ImageDecoder.decode(data: FuzzFindings.gifWithAGiantFrameAfterEmptyOnes, name: "empty.gif", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 33024.0 * 14848 / 1_000_000, limit: 400))
+        let screen = Array("GIF89a".utf8) + [0x03, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00]
+        let unreadable: [UInt8] = [0x2C, 0, 0, 0, 0, 0x01, 0x00, 0x01, 0x00, 0x00, 96]  // 1x1, code size 96
+        let giant: [UInt8] = [0x2C, 0, 0, 0, 0, 0x00, 0xC8, 0x64, 0x32, 0x00, 2, 2, 0x44, 0x01, 0, 0x3B]
+        #expect(error { try ImageDecoder.decode(data: screen + unreadable + giant, name: "two.gif", maxPixelSize: nil) }
+                == .tooLarge(megapixels: 51200.0 * 12900 / 1_000_000, limit: 400))
+    }
+
+    // Found by Fuzz/FuzzDecode: a segmentation fault inside SDL2_image's GIF decoder.
+    @Test func aGIFWhoseCodesLoopIsCorruptInsteadOfOverrunningSDLImagesStack() {
+        #expect(error { try ImageDecoder.decode(data: FuzzFindings.gifWhoseCodesLoop, name: "loop.gif", maxPixelSize: nil) }
+                == .corrupt(reason: "its image data loops back on itself"))
+    }
+
+    @Test func anAnimatedGIFStillDecodesAfterItsCodesAreReplayed() throws {
+        let gif = GIFFixture.animated(width: 40, height: 30, frames: [(255, 0, 0), (0, 255, 0)])
+        let frame = try #require(GIFFrame.decodedBySDLImage(in: gif))
+        #expect(frame.size == PixelSize(width: 40, height: 30))
+        #expect(!GIFLZWReplay.overrunsSDLImageStack(gif, frame: frame))
+        let image = try ImageDecoder.decode(data: gif, name: "anim.gif", maxPixelSize: nil)
+        #expect(image.width == 40 && image.height == 30)
+        #expect(isClose(image.rgba(x: 20, y: 15), (255, 0, 0), tolerance: 0))
+    }
+
+    // Found by Fuzz/FuzzDecode (a leak, which scripts/sanitize's LeakSanitizer reports here).
+    // The photo shows as sRGB, its colours as stored.
+    @Test func anAVIFWhoseColourTagLibheifRefusesShowsAsSRGBAndLeavesNothingBehind() throws {
+        let image = try ImageDecoder.decode(data: FuzzFindings.avifWithARefusedNCLX, name: "nclx.avif", maxPixelSize: nil)
+        #expect(image.width == 16 && image.height == 8)
+        #expect(isClose(image.rgba(x: 8, y: 4), (182, 124, 86), tolerance: 2))
+    }
+
+    // Found by Fuzz/FuzzDecode (a timeout): a 3x2 PNG whose eXIf chunk claims 1 GiB. libpng read
+    // it one byte at a time through SDL2_image, which ignores short reads: a decode worker spent
+    // minutes on 116 bytes.
+    @Test func aPNGChunkClaimingMoreBytesThanTheFileIsCorruptAtOnce() {
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+            0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x02, 0x08, 0x02, 0x00, 0x00, 0x00, 0x12, 0x16, 0xf1,
+            0x4d, 0x40, 0x00, 0x00, 0x1a, 0x65, 0x58, 0x49, 0x66, 0x49, 0x49, 0x93, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0xb7, 0x48, 0x11, 0x29, 0x00, 0x00, 0x00, 0x15, 0x49, 0x44, 0x41, 0x54, 0x78,
+            0x9c, 0x63, 0x3c, 0x91, 0x62, 0xc4, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0, 0xc4, 0x00, 0x03, 0x00,
+            0x19, 0x6e, 0x01, 0x62, 0x1e, 0xa4, 0xa1, 0x79, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44,
+            0xae, 0x42, 0x60, 0x82,
+        ]
+        #expect(error { try ImageDecoder.decode(data: png, name: "exif.png", maxPixelSize: nil) }
+                == .corrupt(reason: "its eXIf chunk claims 1073741850 bytes, past the end of the file"))
+        #expect(ImageDecoder.probe(data: png) == PixelSize(width: 3, height: 2))
     }
 
     @Test func aJPEGOverTheLimitIsDecodedOnlyThroughDCTScalingToASmallSize() throws {

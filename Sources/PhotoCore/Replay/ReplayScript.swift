@@ -69,8 +69,9 @@ public struct ReplayScript: Equatable, Sendable {
             default: throw fail("unknown touch phase \(f[2])")
             }
             let id = try number(3, "finger id")
-            guard id == id.rounded() else { throw fail("finger id is not an integer") }
-            kind = .touch(id: Int(id), phase: phase, point: try point(4))
+            // Int(exactly:) and not Int(): a finger id of 1e300 is a bad line, not a crash.
+            guard let finger = Int(exactly: id) else { throw fail("finger id is not an integer") }
+            kind = .touch(id: finger, phase: phase, point: try point(4))
             try expectCount(6)
         case "mouse":
             guard f.count > 2 else { throw fail("missing mouse action") }

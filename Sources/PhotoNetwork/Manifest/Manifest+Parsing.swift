@@ -108,7 +108,9 @@ extension Manifest {
             return .success(url.standardizedFileURL)
         }
         let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: .urlReferenceAllowed) ?? trimmed
-        guard let url = URL(string: escaped, relativeTo: location)?.absoluteURL, url.host?.isEmpty == false else {
+        // Foundation takes "://x/a.jpg" as a URL of its own with an empty scheme, not as relative.
+        guard let url = URL(string: escaped, relativeTo: location)?.absoluteURL, url.host?.isEmpty == false,
+              allowedSchemes.contains(url.scheme?.lowercased() ?? "") else {
             return .failure(.invalid(trimmed))
         }
         return .success(url)

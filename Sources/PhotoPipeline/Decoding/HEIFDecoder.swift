@@ -108,8 +108,10 @@ enum HEIFDecoder {
         }
         if type == heif_color_profile_type_nclx {
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return .sRGB }
-            defer { heif_nclx_color_profile_free(nclx) }
+            let status = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+            // libheif 1.15 hands over the profile it made even when it refuses its values.
+            defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
+            guard status.code == heif_error_Ok, let nclx else { return .sRGB }
             return .tagged(primaries: Int(nclx.pointee.color_primaries.rawValue),
                            transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
         }

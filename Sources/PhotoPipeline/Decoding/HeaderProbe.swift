@@ -30,6 +30,12 @@ enum HeaderProbe {
         }
     }
 
+    /// Every size a decoder may allocate for, to check against the limits: the header's, and for a
+    /// GIF its first frame's too, which SDL2_image allocates whatever the screen size says.
+    static func claimedSizes(of bytes: [UInt8], format: ImageFormat) -> [PixelSize] {
+        [size(of: bytes, format: format), format == .gif ? GIFFrame.decodedBySDLImage(in: bytes)?.size : nil].compactMap { $0 }
+    }
+
     private static func webpSize(_ b: [UInt8]) -> PixelSize? {
         guard b.count >= 30 else { return nil }
         switch String(decoding: b[12..<16], as: UTF8.self) {

@@ -16,6 +16,21 @@ enum PNGChunks {
         }
     }
 
+    /// The first chunk before the image data whose length runs past the end of `png`, if any.
+    /// SDL2_image feeds libpng without telling it of short reads, and libpng reads such a chunk to
+    /// its claimed end: an eXIf chunk claiming 1 GiB is a billion one-byte reads of nothing.
+    static func chunkPastTheEnd(of png: [UInt8]) -> (type: String, length: Int)? {
+        var offset = signatureLength
+        while offset + 8 <= png.count {
+            let length = bigEndian32(png, offset)
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            guard type != "IDAT" else { return nil }
+            if offset + 8 + length + 4 > png.count { return (type, length) }
+            offset += 8 + length + 4
+        }
+        return nil
+    }
+
     /// The orientation in an `eXIf` chunk (PNG 1.5) placed before the image data; `.up` without one.
     static func exifOrientation(of png: [UInt8]) -> ExifOrientation {
         var found = ExifOrientation.up

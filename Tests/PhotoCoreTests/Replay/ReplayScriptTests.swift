@@ -38,6 +38,16 @@ import Testing
         #expect(throws: ReplayScript.ParseError.self) { try ReplayScript.parse("5 quit now") }
     }
 
+    // Found by Fuzz/FuzzReplay: Int(1e300) trapped and took the program down.
+    @Test func aFingerIdBeyondAnyIntegerIsABadLineNotACrash() {
+        #expect(throws: ReplayScript.ParseError(line: 2, message: "finger id is not an integer")) {
+            try ReplayScript.parse("# all verbs all verbs\n0 touch down 11e300# al\n")
+        }
+        #expect(throws: ReplayScript.ParseError(line: 1, message: "finger id is not an integer")) {
+            try ReplayScript.parse("0 touch down 9223372036854775808 1 1")
+        }
+    }
+
     @Test func withoutQuitTheScriptEndsTwoSecondsAfterItsLastEvent() throws {
         #expect(try ReplayScript.parse("100 key Right\n40 key Left").endTime == 2100)
         #expect(try ReplayScript.parse("100 key Right\n40 key Left").events.map(\.time) == [40, 100])
