@@ -41,6 +41,7 @@ extension App {
             firstFrameDrawn = true
             eventLog?.firstFrame()
             loader.removeThumbnailLeftovers()
+            text?.start()
         }
         if let eventLog {
             eventLog.framePresented()

@@ -42,6 +42,7 @@ final class App {
             }
         }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
+        app.text = text
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
         options.frame.control?.attach(wake: { waker.wake() })
         let code = app.loop()
@@ -331,6 +332,8 @@ final class App {
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
     var textureBudgetDue = false
+    /// Text drawing, its fonts sorted once the first frame is up.
+    var text: DeferredText?
     /// The neighbours' captions last rasterised ahead.
     var preparedCaptions: [String] = []
     /// Each item's EXIF date and camera, once its full image has loaded (for captions).

@@ -3,8 +3,9 @@ import PhotoPlatform
 import PhotoRender
 
 /// Text drawing that costs the start nothing: fontconfig sorts its fonts (10-20 ms with a few
-/// hundred installed) on another thread while the window and GL context are made, and SDL_ttf
-/// opens a font only when the first string is drawn, which a photo's first frame may never do.
+/// hundred installed) on another thread once the first frame is up (or at once, when a string is
+/// drawn before), and SDL_ttf opens a font only when the first string is drawn, which a photo's
+/// first frame may never do.
 final class DeferredText: TextRasterizing {
     private final class Pending: @unchecked Sendable {
         // Sendable: `fonts` is written once before `ready` is left, and read after waiting on it.
@@ -13,10 +14,14 @@ final class DeferredText: TextRasterizing {
     }
 
     private let pending = Pending()
+    private var started = false
     private var made = false
     private var rasterizer: TextRasterizing?
 
-    init() {
+    /// Starts sorting the fonts on another thread; once.
+    func start() {
+        guard !started else { return }
+        started = true
         let pending = self.pending
         pending.ready.enter()
         Thread.detachNewThread {
@@ -29,6 +34,7 @@ final class DeferredText: TextRasterizing {
     private var real: TextRasterizing? {
         if made { return rasterizer }
         made = true
+        start()
         pending.ready.wait()
         guard let fonts = pending.fonts else {
             Log.error("no font found through fontconfig: text will not be drawn (install fonts-dejavu-core)")
