@@ -7,6 +7,10 @@ public final class EventSource: @unchecked Sendable {
     // Sendable: only `wake()` is called off the main thread, and it reads the immutable `wakeType`.
     private let wakeType: UInt32
     private let windowSize: () -> Size
+    /// Where the pointer was last reported. X11 reports the pointer again, where it already was,
+    /// each time another window opens over it or closes: that is not a person's input, and on a
+    /// photo frame it would keep a touch-woken screen awake forever.
+    private var pointer: (x: Int32, y: Int32)?
 
     public init(windowSize: @escaping () -> Size) {
         wakeType = SDL_RegisterEvents(1)
@@ -54,11 +58,13 @@ public final class EventSource: @unchecked Sendable {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             let b = e.button
             guard b.which != touchMouseID else { return nil }  // already seen as a finger
+            pointer = (b.x, b.y)
             return .mouseButton(down: e.type == SDL_MOUSEBUTTONDOWN.rawValue, button: Int(b.button),
                                 x: Double(b.x), y: Double(b.y))
         case SDL_MOUSEMOTION.rawValue:
             let m = e.motion
-            guard m.which != touchMouseID else { return nil }
+            guard m.which != touchMouseID, pointer.map({ $0 != (m.x, m.y) }) ?? true else { return nil }
+            pointer = (m.x, m.y)
             return .mouseMove(x: Double(m.x), y: Double(m.y))
         case SDL_MOUSEWHEEL.rawValue:
             let w = e.wheel

@@ -29,15 +29,19 @@ import Testing
     @Test func atTheSleepTimeTheScreenGoesBlackATouchWakesItAndTheIdleTimePutsItBack() async throws {
         let session = try BrowserSession("sleep", count: 3)
         let events = EventsFile(url: session.dir.appendingPathComponent("events.txt"))
-        // 21:59:59 at the first frame: asleep at 1000 ms; a touch at 1600; --idle 2 sleeps again at
-        // 3650. The last screenshot leaves 1.35 s: under Xvfb a touch's events reach the program
-        // through the X server, some frames after their replay time.
+        // 21:59:59 at the first frame: asleep at 1000 ms; a touch at 1600 wakes it; the mouse moved
+        // at 1700 keeps it awake, and --idle 2 sleeps it again at 3700. The pointer reported again
+        // where it already was (X11 does that whenever another window opens or closes over it) is
+        // no input: without that rule the moves at 3000 and 3500 would keep it awake to 5500.
         let shots = try await session.runAt("21:59:59", """
             800 screenshot awake.png
             1300 screenshot asleep.png
             1600 touch down 1 640 400
             1650 touch up 1 640 400
+            1700 mouse move 700 420
             2200 screenshot woken.png
+            3000 mouse move 700 420
+            3500 mouse move 700 420
             5000 screenshot again.png
             5100 quit
             """, extra: ["--start", "2", "--sleep", "22:00", "--wake", "07:00", "--idle", "2", "--events", events.url.path] + hooks(session.dir))
