@@ -43,6 +43,9 @@ let package = Package(
         system("CHeif", "libheif", "libheif-dev"),
         system("CJXL", "libjxl", "libjxl-dev"),
         system("CLCMS2", "lcms2", "liblcms2-dev"),
+        // Animations, streamed a frame at a time: giflib (no pkg-config file) and libwebp's demux.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        system("CWebPDemux", "libwebpdemux", "libwebp-dev"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -82,7 +85,7 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -3,23 +3,40 @@
 /// The LZW stream sends a clear code before every pixel, so every code stays 3 bits wide: valid,
 /// if wasteful, and simple enough to write here without an encoder.
 enum GIFFixture {
-    static func animated(width: Int, height: Int, frames: [(UInt8, UInt8, UInt8)]) -> [UInt8] {
+    /// `delayCs` in hundredths of a second; the frames come `repeats` times over.
+    static func animated(width: Int, height: Int, frames: [(UInt8, UInt8, UInt8)], delayCs: UInt8 = 10, repeats: Int = 1) -> [UInt8] {
         precondition(frames.count <= 4)
         var gif = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0]  // 4-colour global table
         for i in 0..<4 { let c = i < frames.count ? frames[i] : (0, 0, 0); gif += [c.0, c.1, c.2] }
         gif += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]        // loop forever
-        for index in frames.indices {
-            gif += [0x21, 0xF9, 4, 0x04, 10, 0, 0, 0]                                 // 100 ms, keep
+        for _ in 0..<repeats { for index in frames.indices {
+            gif += [0x21, 0xF9, 4, 0x04, delayCs, 0, 0, 0]                            // delay, keep
             gif += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0]
             gif += [2] + subBlocks(lzw(index: UInt8(index), count: width * height))
-        }
+        } }
         return gif + [0x3B]
     }
 
+    /// A one-frame GIF of up to 4 colours, `paint` giving each pixel's colour index: the frames
+    /// gifsicle puts together into animations.
+    static func still(width: Int, height: Int, colours: [(UInt8, UInt8, UInt8)], paint: (Int, Int) -> UInt8) -> [UInt8] {
+        precondition(colours.count <= 4)
+        var gif = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0]
+        for i in 0..<4 { let c = i < colours.count ? colours[i] : (0, 0, 0); gif += [c.0, c.1, c.2] }
+        var indices: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { indices.append(paint(x, y)) } }
+        gif += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0]
+        return gif + [2] + subBlocks(lzw(indices)) + [0x3B]
+    }
+
     private static func lzw(index: UInt8, count: Int) -> [UInt8] {
+        lzw(Array(repeating: index, count: count))
+    }
+
+    private static func lzw(_ indices: [UInt8]) -> [UInt8] {
         let clear: UInt32 = 4, end: UInt32 = 5
         var bits: [UInt32] = []
-        for _ in 0..<count { bits += [clear, UInt32(index)] }
+        for index in indices { bits += [clear, UInt32(index)] }
         bits.append(end)
         var out: [UInt8] = [], accumulator: UInt32 = 0, filled = 0
         for code in bits {

@@ -1,0 +1,143 @@
+import Testing
+@testable import PhotoCore
+@testable import PhotoPipeline
+
+/// Animated GIFs put together by gifsicle and WebPs by img2webp, from frames the tests paint.
+struct AnimationDecoderTests {
+    let dir = TempDirectory()
+    static let red: (UInt8, UInt8, UInt8) = (220, 30, 30), blue: (UInt8, UInt8, UInt8) = (30, 30, 220)
+    static let green: (UInt8, UInt8, UInt8) = (30, 200, 30), white: (UInt8, UInt8, UInt8) = (250, 250, 250)
+
+    /// Frame 0 red; frame 1 adds a blue square at the top left; frame 2 a green one at the bottom
+    /// right. `-O2` makes gifsicle store frames 1 and 2 as the changed rectangles only.
+    func threeFrameGIF(loops: Int, extra: [String] = []) -> [UInt8]? {
+        let colours = [Self.red, Self.blue, Self.green, Self.white]
+        let f0 = dir.write("f0.gif", GIFFixture.still(width: 16, height: 16, colours: colours) { _, _ in 0 })
+        let f1 = dir.write("f1.gif", GIFFixture.still(width: 16, height: 16, colours: colours) { x, y in x < 6 && y < 6 ? 1 : 0 })
+        let f2 = dir.write("f2.gif", GIFFixture.still(width: 16, height: 16, colours: colours) { x, y in
+            x < 6 && y < 6 ? 1 : x >= 10 && y >= 10 ? 2 : 0 })
+        let out = dir.path + "/anim.gif"
+        return Encoders.run("gifsicle", ["-O2", "--delay", "5", "--loopcount=\(loops)"] + extra + [f0, f1, f2, "-o", out], output: out)
+    }
+
+    func colour(_ image: DecodedImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let p = image.rgba(x: x, y: y)
+        return [p.r, p.g, p.b, p.a]
+    }
+
+    func rgb(_ c: (UInt8, UInt8, UInt8)) -> [UInt8] { [c.0, c.1, c.2, 255] }
+
+    @Test func anOptimisedGIFShowsEachFrameWholeInOrderAndStartsAgain() throws {
+        guard let gif = threeFrameGIF(loops: 3) else { return }
+        #expect(AnimationDecoder.isAnimated(gif))
+        let frames = try #require(try AnimationDecoder.open(gif))
+        #expect(frames.canvasSize == PixelSize(width: 16, height: 16))
+        #expect(frames.timeline.delaysMs == [50, 50, 50])
+        #expect(frames.timeline.loops == 4, "NETSCAPE's 3 repeats after the first play")
+        for pass in 0..<2 {
+            let f0 = try frames.nextFrame(), f1 = try frames.nextFrame(), f2 = try frames.nextFrame()
+            #expect(colour(f0, 2, 2) == rgb(Self.red) && colour(f0, 12, 12) == rgb(Self.red), "pass \(pass)")
+            #expect(colour(f1, 2, 2) == rgb(Self.blue) && colour(f1, 12, 12) == rgb(Self.red), "pass \(pass)")
+            #expect(colour(f2, 2, 2) == rgb(Self.blue) && colour(f2, 12, 12) == rgb(Self.green), "the square of frame 1 stays: pass \(pass)")
+        }
+    }
+
+    @Test func aFrameDisposedToTheBackgroundLeavesItsRectangleTransparent() throws {
+        let colours = [Self.red, Self.blue]
+        let f0 = dir.write("a.gif", GIFFixture.still(width: 16, height: 16, colours: colours) { _, _ in 0 })
+        let square = dir.write("b.gif", GIFFixture.still(width: 4, height: 4, colours: colours) { _, _ in 1 })
+        let out = dir.path + "/disposed.gif"
+        guard let gif = Encoders.run("gifsicle", ["--loopcount", f0, "--disposal", "background", "-p", "2,2", square,
+                                                  "--disposal", "none", "-p", "10,10", square, "-o", out], output: out) else { return }
+        let frames = try #require(try AnimationDecoder.open(gif))
+        _ = try frames.nextFrame()
+        let second = try frames.nextFrame(), third = try frames.nextFrame()
+        #expect(colour(second, 3, 3) == rgb(Self.blue))
+        #expect(colour(third, 3, 3)[3] == 0, "cleared to transparent, as browsers do: \(colour(third, 3, 3))")
+        #expect(colour(third, 11, 11) == rgb(Self.blue) && colour(third, 0, 0) == rgb(Self.red))
+    }
+
+    @Test func aFrameDisposedToThePreviousPutsBackWhatWasThere() throws {
+        let colours = [Self.red, Self.blue, Self.green]
+        let f0 = dir.write("a.gif", GIFFixture.still(width: 16, height: 16, colours: colours) { _, _ in 0 })
+        let blue = dir.write("b.gif", GIFFixture.still(width: 4, height: 4, colours: colours) { _, _ in 1 })
+        let green = dir.write("c.gif", GIFFixture.still(width: 4, height: 4, colours: colours) { _, _ in 2 })
+        let out = dir.path + "/previous.gif"
+        guard let gif = Encoders.run("gifsicle", ["--loopcount", f0, "--disposal", "previous", "-p", "2,2", blue,
+                                                  "--disposal", "none", "-p", "10,10", green, "-o", out], output: out) else { return }
+        let frames = try #require(try AnimationDecoder.open(gif))
+        _ = try frames.nextFrame()
+        _ = try frames.nextFrame()
+        let third = try frames.nextFrame()
+        #expect(colour(third, 3, 3) == rgb(Self.red), "the blue square is taken back")
+        #expect(colour(third, 11, 11) == rgb(Self.green))
+    }
+
+    @Test func anAnimatedWebPShowsItsFramesAtItsDurations() throws {
+        for (i, c) in [Self.red, Self.blue, Self.green].enumerated() {
+            dir.write("w\(i).png", PNGFixture.rgb(width: 12, height: 8) { _, _ in c })
+        }
+        let out = dir.path + "/anim.webp"
+        guard let webp = Encoders.run("img2webp", ["-loop", "2", "-lossless", "-d", "80", dir.path + "/w0.png", "-d", "120",
+                                                   dir.path + "/w1.png", dir.path + "/w2.png", "-o", out], output: out) else { return }
+        #expect(AnimationDecoder.isAnimated(webp))
+        let frames = try #require(try AnimationDecoder.open(webp))
+        #expect(frames.canvasSize == PixelSize(width: 12, height: 8))
+        #expect(frames.timeline.delaysMs == [80, 120, 120])
+        #expect(frames.timeline.loops == 2)
+        let seen = try (0..<4).map { _ in colour(try frames.nextFrame(), 5, 5) }
+        #expect(seen == [rgb(Self.red), rgb(Self.blue), rgb(Self.green), rgb(Self.red)])
+    }
+
+    @Test func stillPicturesAreNoAnimation() throws {
+        let gif = GIFFixture.still(width: 8, height: 8, colours: [Self.red]) { _, _ in 0 }
+        #expect(!AnimationDecoder.isAnimated(gif))
+        #expect(try AnimationDecoder.open(gif) == nil)
+        dir.write("still.png", PNGFixture.rgb(width: 8, height: 8) { _, _ in Self.red })
+        guard let webp = Encoders.run("img2webp", [dir.path + "/still.png", "-o", dir.path + "/still.webp"], output: dir.path + "/still.webp") else { return }
+        #expect(try AnimationDecoder.open(webp) == nil)
+    }
+
+    @Test func framesAreShrunkToThePageSize() throws {
+        guard let gif = threeFrameGIF(loops: 0) else { return }
+        let stream = AnimationStream(try #require(try AnimationDecoder.open(gif)), maxPixelSize: 8)
+        let frame = try stream.next()
+        #expect(frame.width == 8 && frame.height == 8)
+        #expect(stream.timeline.loops == nil)
+    }
+
+    // MARK: Hostile files
+
+    @Test func aTruncatedAnimationFailsOnTheFrameThatIsMissingNotBefore() throws {
+        guard let gif = threeFrameGIF(loops: 0) else { return }
+        let cut = Array(gif.prefix(gif.count - 12))
+        guard let frames = try AnimationDecoder.open(cut) else { return }  // the scan may see fewer frames
+        var failed = false
+        for _ in 0..<6 {
+            do { _ = try frames.nextFrame() } catch { failed = true; break }
+        }
+        #expect(failed || frames.timeline.frameCount < 3)
+    }
+
+    @Test func aHugeScreenIsRefusedBeforeAnyPixelIsAllocated() throws {
+        var gif = GIFFixture.animated(width: 4, height: 4, frames: [Self.red, Self.blue])
+        gif[6] = 0xFF; gif[7] = 0xFF; gif[8] = 0xFF; gif[9] = 0xFF
+        #expect(throws: DecodeError.self) { try AnimationDecoder.open(gif) }
+    }
+
+    @Test func tenThousandFramesOfNoDelayPlayAtTenAFrameSecond() throws {
+        let gif = GIFFixture.animated(width: 2, height: 2, frames: [Self.red, Self.blue], delayCs: 0, repeats: 5_000)
+        let frames = try #require(try AnimationDecoder.open(gif))
+        #expect(frames.timeline.frameCount == 10_000)
+        #expect(frames.timeline.loopMs == 1_000_000, "100 ms a frame")
+        _ = try frames.nextFrame()
+    }
+
+    @Test func garbageAfterTheHeaderIsAnErrorNotACrash() throws {
+        var gif = GIFFixture.animated(width: 4, height: 4, frames: [Self.red, Self.blue])
+        for i in 40..<gif.count - 1 { gif[i] = UInt8(truncatingIfNeeded: i &* 37) }
+        if let frames = try? AnimationDecoder.open(gif) {
+            for _ in 0..<4 { _ = try? frames.nextFrame() }
+        }
+    }
+}
