@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG", "CZlib", "CHeif", "CLCMS2"],
+            dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG", "CZlib", "CHeif", "CLCMS2", "TestImages"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
@@ -142,10 +142,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: edge),
+        // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
+        .target(name: "TestImages", path: "Tests/TestImages"),
         // The program itself in real SDL windows: screenshots, exit codes, shaders.
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults"],
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages"],
             swiftSettings: edge),
     ]
 )

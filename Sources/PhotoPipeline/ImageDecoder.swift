@@ -55,6 +55,10 @@ public enum ImageDecoder {
             if format == .png, let chunk = PNGChunks.chunkPastTheEnd(of: data) {
                 throw DecodeError.corrupt(reason: "its \(chunk.type) chunk claims \(chunk.length) bytes, past the end of the file")
             }
+            // SDL2_image 2.6 decodes no animated WebP: its first frame, from libwebp's own decoder.
+            if format == .webp, WebPChunks.isAnimated(data), let frames = try AnimationDecoder.open(data, limits: limits) {
+                return StoredPixels(image: try frames.nextFrame())
+            }
             var stored = StoredPixels(image: try SDLImageDecoder.decode(data, recognised: format != .other))
             if format == .png {  // WebP and TIFF orientation: not yet
                 stored.orientation = PNGChunks.exifOrientation(of: data)

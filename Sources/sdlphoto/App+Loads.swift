@@ -190,7 +190,8 @@ extension App {
         // Cells on screen stay too: a thumbnail uploaded between two frames has not been drawn
         // yet, and would otherwise be the first to go.
         if scene.mode != .browsing { protected += Array(scene.grid.visibleRange(at: clock.nowMs)) }
-        let budget = options.textureBudgetBytes ?? textureNeed.bytes
+        // An animation's frames decoded ahead are pixels held for the screen as textures are.
+        let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
         for texture in renderer.enforceTextureBudget(budget, protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }

@@ -169,6 +169,7 @@ final class App {
                 break
             }
             followCurrentPage()
+            followAnimation(at: now)
             sharpenSoftPages()
             updateDetail()
             followGrid(at: now)
@@ -196,6 +197,7 @@ final class App {
             }
             if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
         }
+        animation?.stop()
         if !screenshots.finish() { exitCode = 1 }
         if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
         return exitCode
@@ -212,7 +214,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now)].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -247,7 +249,7 @@ final class App {
                 let input = options.rotation.input(raw, window: window.size)
                 eventLog?.input(input)
                 inputSinceDraw = true
-                guard !sleepTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 needsDraw = true
             }
@@ -345,4 +347,8 @@ final class App {
     var sharpenedFor: [ImageKey: PageFit] = [:]
     /// Ready pages decoded again for a larger fit, and the sharper arrival once it came.
     var sharpening: [ImageKey: Arrival?] = [:]
+    /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
+    var animation: AnimationPlayer?
+    /// Items found to be still pictures: no worker looks at them again.
+    var stillPictures: Set<Int> = []
 }

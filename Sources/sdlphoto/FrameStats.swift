@@ -24,7 +24,11 @@ struct FrameStats {
     private(set) var drawTimes: [Double] = []
 
     /// `continuous` is false for the first frame after the loop slept; `drawMs` is the frame's own drawing.
+    /// Every frame drawn, still ones included: what a screen that should be idle costs.
+    private(set) var draws = 0
+
     mutating func frameDrawn(atMs t: Double, continuous: Bool, drawMs: Double) {
+        draws += 1
         if continuous, let last = lastFrameMs {
             let interval = t - last - pausedMs
             intervals.append(interval)
@@ -66,8 +70,8 @@ struct FrameStats {
         let peakMiB = Double(usage.ru_maxrss) / 1024
         let p = Self.percentiles([50, 95, 99], of: intervals)
         let d = Self.percentiles([50, 99], of: drawTimes)
-        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"draw_p50_ms":%.3f,"draw_p99_ms":%.3f,"peak_rss_mib":%.1f,"texture_mib":%.1f}"#,
+        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"draw_p50_ms":%.3f,"draw_p99_ms":%.3f,"peak_rss_mib":%.1f,"texture_mib":%.1f,"draws":%d}"#,
                       intervals.count + (lastFrameMs == nil ? 0 : 1), p[0], p[1], p[2],
-                      intervals.max() ?? 0, dropped, d[0], d[1], peakMiB, Double(textureBytes) / 1_048_576)
+                      intervals.max() ?? 0, dropped, d[0], d[1], peakMiB, Double(textureBytes) / 1_048_576, draws)
     }
 }

@@ -1,3 +1,4 @@
+import TestImages
 import Testing
 @testable import PhotoCore
 @testable import PhotoPipeline

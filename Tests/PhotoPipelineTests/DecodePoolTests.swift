@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import TestImages
 import Testing
 @testable import PhotoPipeline
 

@@ -1,5 +1,6 @@
 import CTurboJPEG
 import PhotoCore
+import TestImages
 import Testing
 @testable import PhotoPipeline
 

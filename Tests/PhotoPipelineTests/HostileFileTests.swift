@@ -1,4 +1,5 @@
 import PhotoCore
+import TestImages
 import Testing
 @testable import PhotoPipeline
 

@@ -41,7 +41,7 @@ import Testing
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").last)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "dropped", "draw_p50_ms", "draw_p99_ms", "peak_rss_mib", "texture_mib"] {
+        for key in ["frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "dropped", "draw_p50_ms", "draw_p99_ms", "peak_rss_mib", "texture_mib", "draws"] {
             #expect(json[key] is NSNumber, "\(key) missing in \(line)")
         }
         // 1.2 s of virtual time at 16.667 ms a frame is 72 frames drawn; frame times count only

@@ -26,6 +26,11 @@ public enum AnimationDecoder {
         }
     }
 
+    /// The animation in the file at `path`; nil for a still picture.
+    public static func open(path: String, limits: DecodeLimits = .standard) throws -> (any AnimationFrames)? {
+        try open(FileBytes.read(path: path, maxBytes: limits.maxFileBytes), limits: limits)
+    }
+
     /// Whether `data` is an animation, from its blocks alone (no pixel decoded).
     public static func isAnimated(_ data: [UInt8]) -> Bool {
         switch ImageFormat(sniffing: data) {

@@ -1,10 +1,11 @@
+/// Test pictures made in code, shared by the pipeline tests and the window tests.
 /// A hand-assembled animated GIF89a: one frame per colour, each frame filled with that colour.
 ///
 /// The LZW stream sends a clear code before every pixel, so every code stays 3 bits wide: valid,
 /// if wasteful, and simple enough to write here without an encoder.
-enum GIFFixture {
+public enum GIFFixture {
     /// `delayCs` in hundredths of a second; the frames come `repeats` times over.
-    static func animated(width: Int, height: Int, frames: [(UInt8, UInt8, UInt8)], delayCs: UInt8 = 10, repeats: Int = 1) -> [UInt8] {
+    public static func animated(width: Int, height: Int, frames: [(UInt8, UInt8, UInt8)], delayCs: UInt8 = 10, repeats: Int = 1) -> [UInt8] {
         precondition(frames.count <= 4)
         var gif = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0]  // 4-colour global table
         for i in 0..<4 { let c = i < frames.count ? frames[i] : (0, 0, 0); gif += [c.0, c.1, c.2] }
@@ -19,7 +20,7 @@ enum GIFFixture {
 
     /// A one-frame GIF of up to 4 colours, `paint` giving each pixel's colour index: the frames
     /// gifsicle puts together into animations.
-    static func still(width: Int, height: Int, colours: [(UInt8, UInt8, UInt8)], paint: (Int, Int) -> UInt8) -> [UInt8] {
+    public static func still(width: Int, height: Int, colours: [(UInt8, UInt8, UInt8)], paint: (Int, Int) -> UInt8) -> [UInt8] {
         precondition(colours.count <= 4)
         var gif = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0]
         for i in 0..<4 { let c = i < colours.count ? colours[i] : (0, 0, 0); gif += [c.0, c.1, c.2] }

@@ -1,0 +1,137 @@
+import Foundation
+import PhotoCore
+import PhotoPipeline
+
+/// Plays the animation of the page on screen (docs/behaviour.md §17). A worker decodes its frames
+/// in order, at the page's texture size, at most `framesAhead` ahead of the one shown, so memory
+/// does not grow with the file; the loop takes the frame its clock says is due. On virtual time
+/// the loop waits for that frame, so a replay shows the same frame at the same ms everywhere.
+/// Made and used on the main thread; the worker is its own.
+final class AnimationPlayer {
+    static let framesAhead = 2
+
+    let item: Int
+    private let shared: Shared
+    private var clock: AnimationClock
+    private var shownSequence = 0
+
+    /// Starts reading `path` at `now`; frame 0 is what the page shows already.
+    init(item: Int, path: String, maxPixelSize: Int, at now: Double) {
+        self.item = item
+        clock = AnimationClock(startedAt: now)
+        shared = Shared()
+        let shared = shared
+        let thread = Thread { AnimationPlayer.decode(path: path, maxPixelSize: maxPixelSize, into: shared) }
+        thread.qualityOfService = .utility
+        thread.name = "animation"
+        thread.start()
+    }
+
+    /// Stops the worker; the page keeps the frame it shows.
+    func stop() { shared.cancel() }
+
+    deinit { shared.cancel() }
+
+    var timeline: AnimationTimeline? { shared.lock.withLock { shared.timeline } }
+    var isPaused: Bool { clock.isPaused }
+
+    /// The file turned out a still picture, or failed: nothing more to play.
+    var isOver: Bool { shared.lock.withLock { shared.over } }
+
+    func togglePause(at now: Double) {
+        if clock.isPaused { clock.resume(at: now) } else { clock.pause(at: now) }
+    }
+
+    /// The frame due at `now` when it is not the one shown: its mip chain and whether it is opaque.
+    func take(at now: Double, waiting: Bool) -> (levels: [DecodedImage], opaque: Bool)? {
+        guard let timeline else { return nil }
+        let due = sequence(of: timeline.position(atElapsed: clock.elapsed(at: now)), in: timeline)
+        guard due != shownSequence else { return nil }
+        let frame = shared.frame(upTo: due, waiting: waiting)
+        guard let frame, frame.sequence != shownSequence else { return nil }
+        shownSequence = frame.sequence
+        return (frame.levels, frame.opaque)
+    }
+
+    /// App ms at which the next frame falls due; nil when paused, finished or not started.
+    func nextFrameMs(at now: Double) -> Double? {
+        guard let timeline, let next = timeline.nextChange(afterElapsed: clock.elapsed(at: now)) else { return nil }
+        return clock.appTime(ofElapsed: next)
+    }
+
+    /// Bytes the frames decoded ahead hold, counted in the texture budget.
+    var heldBytes: Int { shared.lock.withLock { shared.frames.reduce(0) { $0 + $1.bytes } } }
+
+    private func sequence(of p: AnimationTimeline.Position, in timeline: AnimationTimeline) -> Int {
+        p.loop * timeline.frameCount + p.frame
+    }
+
+    // MARK: The worker
+
+    struct Frame {
+        let sequence: Int
+        let levels: [DecodedImage]
+        let opaque: Bool
+        var bytes: Int { levels.reduce(0) { $0 + $1.pixels.count } }
+    }
+
+    final class Shared: @unchecked Sendable {
+        // Sendable: every field is read and written under `lock`.
+        let lock = NSCondition()
+        var timeline: AnimationTimeline?
+        var frames: [Frame] = []
+        var cancelled = false
+        var over = false
+
+        func cancel() {
+            lock.withLock { cancelled = true; lock.broadcast() }
+        }
+
+        /// The newest decoded frame at or before `due`, dropping older ones; with `waiting`, waits
+        /// (a few seconds at most) for `due` to be decoded.
+        func frame(upTo due: Int, waiting: Bool) -> Frame? {
+            lock.lock()
+            defer { lock.unlock() }
+            let limit = Date().addingTimeInterval(5)
+            while true {
+                // Frames before the newest one that is due will never show: room for the worker.
+                if let newest = frames.last(where: { $0.sequence <= due }) { frames.removeAll { $0.sequence < newest.sequence } }
+                lock.broadcast()
+                if !waiting || over || cancelled || frames.contains(where: { $0.sequence >= due }) || !lock.wait(until: limit) { break }
+            }
+            return frames.last { $0.sequence <= due }
+        }
+    }
+
+    private static func decode(path: String, maxPixelSize: Int, into shared: Shared) {
+        do {
+            guard let frames = try AnimationDecoder.open(path: path) else {
+                shared.lock.withLock { shared.over = true; shared.lock.broadcast() }
+                return
+            }
+            let stream = AnimationStream(frames, maxPixelSize: maxPixelSize)
+            let timeline = stream.timeline
+            shared.lock.withLock { shared.timeline = timeline }
+            // The first frame is the page's still picture: decoded (compositing needs it), not kept.
+            _ = try stream.next()
+            let total = timeline.loops.map { $0 * timeline.frameCount } ?? Int.max
+            var sequence = 1
+            while sequence < total {
+                let full: Bool = shared.lock.withLock {
+                    while !shared.cancelled && shared.frames.count >= framesAhead { shared.lock.wait() }
+                    return shared.cancelled
+                }
+                if full { return }
+                // The frames come round again after the last: sequence n is frame n % frameCount.
+                let frame = try stream.next()
+                let levels = MipChain(frame).levels
+                let made = Frame(sequence: sequence, levels: levels, opaque: frame.isOpaque)
+                shared.lock.withLock { shared.frames.append(made); shared.lock.broadcast() }
+                sequence += 1
+            }
+        } catch {
+            Log.error("cannot play the animation \(path): \(error)")
+        }
+        shared.lock.withLock { shared.over = true; shared.lock.broadcast() }
+    }
+}

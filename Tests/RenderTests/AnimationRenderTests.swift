@@ -1,0 +1,119 @@
+import Foundation
+import PhotoCore
+import Testing
+import TestImages
+
+/// Animated GIFs and WebPs in a real window (docs/behaviour.md §17): the page on screen plays its
+/// frames at their delays on the app clock, Space pauses it, and a page off screen costs nothing.
+@Suite(.serialized) struct AnimationRenderTests {
+    static let colours: [Fixtures.RGB] = [(220, 30, 30), (30, 30, 220), (30, 200, 30)]
+    static let window = Size(width: 800, height: 600)
+    /// The centre of the 400x300 animation, fitted.
+    static let middle = Rect(x: 300, y: 200, width: 200, height: 200)
+
+    func rgb(_ c: Fixtures.RGB) -> (Double, Double, Double) { (Double(c.0), Double(c.1), Double(c.2)) }
+
+    /// Red, blue, green, 100 ms each, for ever; compressed by gifsicle as a real file is (the
+    /// fixture's own LZW sends a code per pixel).
+    func animatedGIF(in dir: URL, name: String = "a.gif") async throws -> URL {
+        let raw = try Fixtures.folder("animation-raw").appendingPathComponent(name), url = dir.appendingPathComponent(name)
+        try Data(GIFFixture.animated(width: 400, height: 300, frames: Self.colours)).write(to: raw)
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gifsicle"), ["-O2", raw.path, "-o", url.path], timeout: 60)
+        try #require(made.status == 0, "gifsicle (scripts/deps installs it): \(made.stderr)")
+        return url
+    }
+
+    func run(_ script: String, _ sources: [URL], extra: [String] = []) async throws -> (shots: [String: Screenshot], stats: [String: Any]) {
+        let dir = try Fixtures.folder("animation-run")
+        var names: [String] = []
+        let lines = script.split(separator: "\n").map { line -> String in
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, parts[1] == "screenshot" else { return String(line) }
+            names.append(String(parts[2]))
+            return "\(parts[0]) screenshot \(dir.appendingPathComponent(String(parts[2])).path)"
+        }
+        let scriptURL = dir.appendingPathComponent("script.txt")
+        try lines.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "800x600", "--stats", "--replay", scriptURL.path] + extra + sources.map(\.path), timeout: 60)
+        guard run.status == 0 else { throw BrowserSession.Failed(message: "exit \(run.status): \(run.stderr)") }
+        let line = String(run.stdout.split(separator: "\n").last ?? "")
+        let stats = (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+        var shots: [String: Screenshot] = [:]
+        for name in names { shots[name] = try Screenshot(path: dir.appendingPathComponent(name).path) }
+        return (shots, stats)
+    }
+
+    @Test func aGIFPlaysItsFramesInOrderAtTheirDelaysAndLoops() async throws {
+        let gif = try await animatedGIF(in: try Fixtures.folder())
+        let (shots, _) = try await run("""
+            60 screenshot f0.png
+            160 screenshot f1.png
+            260 screenshot f2.png
+            360 screenshot f3.png
+            400 quit
+            """, [gif])
+        for (i, name) in ["f0.png", "f1.png", "f2.png", "f3.png"].enumerated() {
+            let shot = try #require(shots[name])
+            let expected = rgb(Self.colours[i % 3])
+            let right = shot.looks(Self.middle, like: expected, tolerance: 3)
+            #expect(right, "\(name): \(shot.mean(Self.middle)), expected \(expected)")
+        }
+    }
+
+    @Test func anAnimatedWebPPlaysLikeAGIF() async throws {
+        let dir = try Fixtures.folder()
+        var frames: [String] = []
+        for (i, c) in Self.colours.enumerated() {
+            let png = dir.appendingPathComponent("w\(i).png")
+            try Fixtures.twoTone(png, width: 400, height: 300, first: c, second: c)
+            frames += ["-d", "\(150)", png.path]
+        }
+        let webp = dir.appendingPathComponent("anim.webp")
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/img2webp"), ["-lossless"] + frames + ["-o", webp.path], timeout: 60)
+        try #require(made.status == 0, "img2webp (scripts/deps installs webp): \(made.stderr)")
+        for i in 0..<3 { try FileManager.default.removeItem(at: dir.appendingPathComponent("w\(i).png")) }
+        let (shots, _) = try await run("""
+            100 screenshot w0.png
+            250 screenshot w1.png
+            400 screenshot w2.png
+            450 quit
+            """, [webp])
+        for (i, name) in ["w0.png", "w1.png", "w2.png"].enumerated() {
+            let shot = try #require(shots[name])
+            let right = shot.looks(Self.middle, like: rgb(Self.colours[i]), tolerance: 3)
+            #expect(right, "\(name): \(shot.mean(Self.middle))")
+        }
+    }
+
+    @Test func spacePausesTheAnimationOnItsFrameAndSpaceAgainPlaysOn() async throws {
+        let gif = try await animatedGIF(in: try Fixtures.folder())
+        let (shots, _) = try await run("""
+            150 key space
+            360 screenshot held.png
+            500 key space
+            560 screenshot again.png
+            600 quit
+            """, [gif])
+        let held = try #require(shots["held.png"]), again = try #require(shots["again.png"])
+        let isBlue = held.looks(Self.middle, like: rgb(Self.colours[1]), tolerance: 3)
+        let isGreen = again.looks(Self.middle, like: rgb(Self.colours[2]), tolerance: 3)
+        #expect(isBlue, "paused on the blue frame: \(held.mean(Self.middle))")
+        // Paused at 150 ms of its time, played on at 500: at 560 it is at 210 ms, the green frame.
+        #expect(isGreen, "played on: \(again.mean(Self.middle))")
+    }
+
+    @Test func anAnimationPagedAwayCostsNoFrames() async throws {
+        let dir = try Fixtures.folder()
+        _ = try await animatedGIF(in: dir, name: "a.gif")
+        try Fixtures.twoTone(dir.appendingPathComponent("b.png"), width: 400, height: 300, first: (90, 90, 90), second: (90, 90, 90))
+        // On the wall clock, so that only what asks for a frame is drawn. Both runs draw the
+        // page's arrival; the animation 10 frames a second on top. Twice as long next to it,
+        // the still page must still cost fewer draws.
+        let playing = try await run("1500 quit", [dir], extra: ["--realtime", "--start", "1"])
+        let paged = try await run("3000 quit", [dir], extra: ["--realtime", "--start", "2"])
+        let drawsPlaying = (playing.stats["draws"] as? NSNumber)?.intValue ?? -1
+        let drawsPaged = (paged.stats["draws"] as? NSNumber)?.intValue ?? -1
+        #expect(drawsPaged >= 0 && drawsPlaying - drawsPaged >= 8,
+                "1.5 s on the animated page: \(drawsPlaying) draws; 3 s on the still page next to it: \(drawsPaged)")
+    }
+}
