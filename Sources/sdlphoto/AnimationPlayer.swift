@@ -33,6 +33,13 @@ final class AnimationPlayer {
     deinit { shared.cancel() }
 
     var timeline: AnimationTimeline? { shared.lock.withLock { shared.timeline } }
+    /// The slideshow was told how long one loop takes.
+    var loopReported = false
+
+    /// App ms at which the first loop ends, once the timeline is known.
+    var firstLoopEnd: Double? {
+        timeline.flatMap { clock.appTime(ofElapsed: $0.firstLoopEndMs) }
+    }
     var isPaused: Bool { clock.isPaused }
 
     /// The file turned out a still picture, or failed: nothing more to play.

@@ -1,14 +1,15 @@
 import Foundation
 import PhotoCore
 
-/// Animated GIFs and WebPs in the loop (docs/behaviour.md §17): the browser's page on screen plays,
-/// once its still picture is up, at the size of that picture; any other page, the grid and the
-/// slideshow show the first frame and cost nothing.
+/// Animated GIFs and WebPs in the loop (docs/behaviour.md §17): the browser's page on screen, or
+/// the slideshow's photo, plays once its still picture is up, at the size of that picture; any
+/// other page and the grid show the first frame and cost nothing. The slideshow stays on an
+/// animation for one loop, three intervals at most.
 extension App {
     static let animatedExtensions: Set<String> = ["gif", "webp"]
 
     func followAnimation(at now: Double) {
-        let target = scene.mode == .browsing && slideshow == nil ? currentID : nil
+        let target = slideshow.map { shown.indices.contains($0.current) ? shown[$0.current] : nil } ?? (scene.mode == .browsing ? currentID : nil)
         if let player = animation, player.item != target {
             player.stop()
             animation = nil
@@ -21,6 +22,10 @@ extension App {
             animation = AnimationPlayer(item: target, path: path, maxPixelSize: size.longerSide, at: now)
         }
         guard let player = animation else { return }
+        if !player.loopReported, let end = player.firstLoopEnd {
+            player.loopReported = true
+            slideshow?.letAnimationLoop(endingAt: end)
+        }
         if let frame = player.take(at: now, waiting: clock.isVirtual) {
             if renderer.replaceFrame(item: target, levels: frame.levels, opaque: frame.opaque) { needsDraw = true }
         } else if player.isOver, player.timeline == nil {
@@ -31,7 +36,7 @@ extension App {
 
     /// Space on a page that animates pauses it, or plays it again; elsewhere it is the slideshow's.
     func animationTakes(_ input: InputEvent, at now: Double) -> Bool {
-        guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing,
+        guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
               let player = animation, player.timeline != nil else { return false }
         player.togglePause(at: now)
         needsDraw = true

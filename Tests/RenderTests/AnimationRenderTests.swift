@@ -102,6 +102,26 @@ import TestImages
         #expect(isGreen, "played on: \(again.mean(Self.middle))")
     }
 
+    @Test func theSlideshowPlaysAnAnimationAndStaysForItsLoop() async throws {
+        let dir = try Fixtures.folder()
+        let raw = try Fixtures.folder("animation-slow").appendingPathComponent("a.gif")
+        try Data(GIFFixture.animated(width: 400, height: 300, frames: Self.colours, delayCs: 40)).write(to: raw)
+        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gifsicle"), ["-O2", raw.path, "-o", dir.appendingPathComponent("a.gif").path], timeout: 60)
+        try #require(made.status == 0, "gifsicle: \(made.stderr)")
+        try Fixtures.twoTone(dir.appendingPathComponent("b.png"), width: 400, height: 300, first: (90, 90, 90), second: (90, 90, 90))
+        // 0.5 s a photo, a GIF of 3 frames of 400 ms: it stays 1.2 s, its second frame at 0.7 s.
+        let (shots, _) = try await run("""
+            700 screenshot during.png
+            2000 screenshot after.png
+            2100 quit
+            """, [dir], extra: ["--slideshow", "0.5", "--transition", "none"])
+        let during = try #require(shots["during.png"]), after = try #require(shots["after.png"])
+        let playing = during.looks(Self.middle, like: rgb(Self.colours[1]), tolerance: 3)
+        let movedOn = after.looks(Self.middle, like: (90, 90, 90), tolerance: 3)
+        #expect(playing, "the GIF's second frame at 0.7 s: \(during.mean(Self.middle))")
+        #expect(movedOn, "the next photo after its loop: \(after.mean(Self.middle))")
+    }
+
     @Test func anAnimationPagedAwayCostsNoFrames() async throws {
         let dir = try Fixtures.folder()
         _ = try await animatedGIF(in: dir, name: "a.gif")

@@ -31,18 +31,21 @@ public struct Slideshow: Equatable, Sendable {
     private var failed: Set<Int> = []
     /// True once a slideshow without `loop` has shown its last photo.
     public private(set) var isFinished = false
+    /// How long the current photo stays: `interval`, longer for an animation's loop.
+    public private(set) var dwell: Double
 
     public static func == (a: Slideshow, b: Slideshow) -> Bool {
         a.order == b.order && a.position == b.position && a.shownSince == b.shownSince
             && a.outgoing?.index == b.outgoing?.index && a.outgoing?.start == b.outgoing?.start
             && a.outgoing?.since == b.outgoing?.since
-            && a.ready == b.ready && a.failed == b.failed && a.isFinished == b.isFinished
+            && a.ready == b.ready && a.failed == b.failed && a.isFinished == b.isFinished && a.dwell == b.dwell
     }
 
     /// Starts on `start` (shown at once) at time `now`.
     public init(count: Int, start: Int, interval: Double = defaultInterval, transition: Transition = .crossfade,
                 shuffle: Bool = false, loop: Bool = true, seed: UInt64 = 1, now: Double) {
         self.interval = max(interval, 100)
+        dwell = self.interval
         self.transition = transition
         self.loop = loop
         order = SlideOrder(count: count, shuffle: shuffle, seed: seed)
@@ -100,13 +103,19 @@ public struct Slideshow: Equatable, Sendable {
     public mutating func markUnloaded(_ index: Int) { ready.remove(index) }
 
     /// When the next photo is due; nil when none will come.
-    public var nextDeadline: Double? { next == nil ? nil : shownSince + interval }
+    public var nextDeadline: Double? { next == nil ? nil : shownSince + dwell }
+
+    /// The current photo animates, one loop ending `loopEnd` (app ms): it stays until then, but
+    /// never longer than three intervals (docs/behaviour.md §17).
+    public mutating func letAnimationLoop(endingAt loopEnd: Double) {
+        dwell = min(max(interval, loopEnd - shownSince), 3 * interval)
+    }
 
     /// Moves time on; returns the photo that started to show, if one did.
     @discardableResult
     public mutating func advance(to now: Double) -> Int? {
         if let o = outgoing, now - o.start >= durationOfTransition { outgoing = nil }
-        guard now >= shownSince + interval else { return nil }
+        guard now >= shownSince + dwell else { return nil }
         guard let up = upcoming() else {
             if !loop { isFinished = true }
             return nil
@@ -116,6 +125,7 @@ public struct Slideshow: Equatable, Sendable {
         if up.newCycle { order.nextCycle() }
         position = up.position
         shownSince = now
+        dwell = interval
         return current
     }
 

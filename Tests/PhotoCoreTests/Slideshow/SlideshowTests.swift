@@ -17,6 +17,20 @@ import Testing
         #expect(s.advance(to: 10_000) == 2)
     }
 
+    @Test func anAnimationStaysForOneLoopButNeverMoreThanThreeIntervals() {
+        var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
+        ready(&s, 3)
+        s.letAnimationLoop(endingAt: 2400)
+        #expect(s.advance(to: 2399) == nil && s.nextDeadline == 2400)
+        #expect(s.advance(to: 2400) == 1)
+        #expect(s.nextDeadline == 3400, "the next photo, a still, has the interval")
+        s.letAnimationLoop(endingAt: 60_000)
+        #expect(s.advance(to: 5399) == nil)
+        #expect(s.advance(to: 5400) == 2, "three intervals at most")
+        s.letAnimationLoop(endingAt: 5900)
+        #expect(s.nextDeadline == 6400, "a loop shorter than the interval does not cut it short")
+    }
+
     @Test func itWaitsOnAPhotoThatIsNotDecodedRatherThanShowABlank() {
         var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
         s.markReady(0)
