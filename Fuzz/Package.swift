@@ -8,7 +8,7 @@ import PackageDescription
 /// `@testable import`, which a debug build allows.
 let targets = [
     "FuzzTIFFDirectory", "FuzzPNGChunks", "FuzzHeaderProbe", "FuzzDecode", "FuzzManifest",
-    "FuzzTOML", "FuzzReplay", "FuzzCacheControl", "FuzzCacheEntry",
+    "FuzzTOML", "FuzzReplay", "FuzzCacheControl", "FuzzCacheEntry", "FuzzAnimation",
 ]
 
 let package = Package(

@@ -1,12 +1,12 @@
 import Foundation
 import PhotoCore
 
-/// Animated GIFs and WebPs in the loop (docs/behaviour.md §17): the browser's page on screen, or
+/// Animated GIFs, WebPs and PNGs in the loop (docs/behaviour.md §17): the browser's page on screen, or
 /// the slideshow's photo, plays once its still picture is up, at the size of that picture; any
 /// other page and the grid show the first frame and cost nothing. The slideshow stays on an
 /// animation for one loop, three intervals at most.
 extension App {
-    static let animatedExtensions: Set<String> = ["gif", "webp"]
+    static let animatedExtensions: Set<String> = ["gif", "webp", "png", "apng"]
 
     func followAnimation(at now: Double) {
         let target = slideshow.map { shown.indices.contains($0.current) ? shown[$0.current] : nil } ?? (scene.mode == .browsing ? currentID : nil)

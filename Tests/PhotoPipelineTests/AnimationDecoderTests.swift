@@ -90,6 +90,56 @@ struct AnimationDecoderTests {
         #expect(seen == [rgb(Self.red), rgb(Self.blue), rgb(Self.green), rgb(Self.red)])
     }
 
+    /// Red; a blue square top left; a green one bottom right too, some of it see-through over
+    /// the red: apngasm keeps only what changed, with its own blend and disposal choices.
+    func threeFramePNG(extra: [String] = []) -> [UInt8]? {
+        var paths: [String] = []
+        for k in 0..<3 {
+            paths.append(dir.write("p\(k).png", PNGFixture.rgba(width: 16, height: 16) { x, y in
+                if k >= 1, x < 6, y < 6 { return (30, 30, 220, 255) }
+                if k == 2, x >= 10, y >= 10 { return (30, 200, 30, 255) }
+                if k == 2, x >= 10, y < 4 { return (30, 200, 30, 128) }
+                return (220, 30, 30, 255)
+            }))
+        }
+        let out = dir.path + "/anim.png"
+        return Encoders.run("apngasm", [out] + paths + ["1", "20", "-l3"] + extra, output: out)
+    }
+
+    @Test func anAnimatedPNGShowsEachFrameWholeInOrder() throws {
+        guard let png = threeFramePNG() else { return }
+        #expect(AnimationDecoder.isAnimated(png))
+        let frames = try #require(try AnimationDecoder.open(png))
+        #expect(frames.canvasSize == PixelSize(width: 16, height: 16))
+        #expect(frames.timeline.delaysMs == [50, 50, 50] && frames.timeline.loops == 3)
+        for pass in 0..<2 {
+            let f0 = try frames.nextFrame(), f1 = try frames.nextFrame(), f2 = try frames.nextFrame()
+            #expect(colour(f0, 2, 2) == rgb(Self.red) && colour(f0, 12, 12) == rgb(Self.red), "pass \(pass)")
+            #expect(colour(f1, 2, 2) == rgb(Self.blue) && colour(f1, 12, 12) == rgb(Self.red), "pass \(pass)")
+            #expect(colour(f2, 2, 2) == rgb(Self.blue) && colour(f2, 12, 12) == rgb(Self.green), "pass \(pass)")
+            // apngasm stores frame 2's strip to be drawn over (blend_op 1) what is there: the half
+            // see-through green over the red, as the specification composes it.
+            #expect(colour(f2, 12, 1) == [124, 115, 30, 255], "green at alpha 128 over red: \(colour(f2, 12, 1))")
+        }
+    }
+
+    @Test func anAnimatedPNGsHiddenFirstImageIsNotAFrame() throws {
+        guard let png = threeFramePNG(extra: ["-f"]) else { return }
+        let frames = try #require(try AnimationDecoder.open(png))
+        #expect(frames.timeline.frameCount == 2)
+        #expect(colour(try frames.nextFrame(), 2, 2) == rgb(Self.blue))
+    }
+
+    @Test func anAPNGFrameOutsideItsCanvasIsRefused() throws {
+        guard var png = threeFramePNG() else { return }
+        // The second fcTL's x offset: far to the right.
+        var fcTLs: [Int] = []
+        for i in 0..<(png.count - 4) where png[i..<i + 4].elementsEqual("fcTL".utf8) { fcTLs.append(i) }
+        try #require(fcTLs.count == 3)
+        png[fcTLs[1] + 4 + 12] = 0x7F
+        #expect(throws: DecodeError.self) { try AnimationDecoder.open(png) }
+    }
+
     @Test func stillPicturesAreNoAnimation() throws {
         let gif = GIFFixture.still(width: 8, height: 8, colours: [Self.red]) { _, _ in 0 }
         #expect(!AnimationDecoder.isAnimated(gif))
@@ -132,6 +182,11 @@ struct AnimationDecoderTests {
         #expect(frames.timeline.frameCount == 10_000)
         #expect(frames.timeline.loopMs == 1_000_000, "100 ms a frame")
         _ = try frames.nextFrame()
+    }
+
+    @Test func aFrameBelowTheScreenDrawsNothing() throws {
+        let frames = try #require(try AnimationDecoder.open(FuzzFindings.gifWithAFrameBelowTheScreen))
+        for _ in 0..<(frames.timeline.frameCount + 1) { _ = try? frames.nextFrame() }
     }
 
     @Test func garbageAfterTheHeaderIsAnErrorNotACrash() throws {

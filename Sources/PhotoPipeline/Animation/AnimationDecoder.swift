@@ -21,6 +21,9 @@ public enum AnimationDecoder {
         case .webp:
             guard WebPChunks.isAnimated(data) else { return nil }
             return try WebPAnimation(data, limits: limits)
+        case .png:
+            guard let structure = APNGStructure(data) else { return nil }
+            return try APNGAnimation(data, structure: structure, limits: limits)
         default:
             return nil
         }
@@ -28,7 +31,10 @@ public enum AnimationDecoder {
 
     /// The animation in the file at `path`; nil for a still picture.
     public static func open(path: String, limits: DecodeLimits = .standard) throws -> (any AnimationFrames)? {
-        try open(FileBytes.read(path: path, maxBytes: limits.maxFileBytes), limits: limits)
+        // A PNG says it animates (acTL) before its image data: most PNGs end here, unread.
+        let head = try FileBytes.readPrefix(path: path, count: 64 * 1024)
+        if ImageFormat(sniffing: head) == .png, head.count == 64 * 1024, !PNGChunks.declaresAnimation(head) { return nil }
+        return try open(FileBytes.read(path: path, maxBytes: limits.maxFileBytes), limits: limits)
     }
 
     /// Whether `data` is an animation, from its blocks alone (no pixel decoded).
@@ -36,6 +42,7 @@ public enum AnimationDecoder {
         switch ImageFormat(sniffing: data) {
         case .gif: return (GIFStructure(data)?.delaysMs.count ?? 0) > 1
         case .webp: return WebPChunks.isAnimated(data)
+        case .png: return APNGStructure(data) != nil
         default: return false
         }
     }

@@ -56,7 +56,8 @@ final class GIFAnimation: AnimationFrames {
         frame.colours.withUnsafeBufferPointer { palette in
             frame.indices.withUnsafeBufferPointer { src in
                 canvas.withUnsafeMutableBufferPointer { dst in
-                    guard x0 < x1 else { return }
+                    // A frame may lie wholly off the screen: it draws nothing.
+                    guard x0 < x1, y0 < y1 else { return }
                     for y in y0..<y1 {
                         let row = (y - frame.y) * frame.width - frame.x
                         for x in x0..<x1 {

@@ -16,6 +16,16 @@ enum PNGChunks {
         }
     }
 
+    /// An `acTL` chunk before the image data: an animated PNG.
+    static func declaresAnimation(_ png: [UInt8]) -> Bool {
+        var found = false
+        walk(png) { type, _ in
+            found = type == "acTL"
+            return !found
+        }
+        return found
+    }
+
     /// The first chunk before the image data whose length runs past the end of `png`, if any.
     /// SDL2_image feeds libpng without telling it of short reads, and libpng reads such a chunk to
     /// its claimed end: an eXIf chunk claiming 1 GiB is a billion one-byte reads of nothing.

@@ -15,5 +15,9 @@ enum FuzzFindings {
     /// profile it made all the same (52 bytes, leaked until the decoder freed it on failure too).
     static let avifWithARefusedNCLX = bytes("AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZlJBMUEAAADybWV0YQAAAAAAAAAoaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAGxpYmF2aWYAAAAADnBpdG0AAAAAAAEAAAAeaWxvYwAAAABEAAABAAEAAAABAAABGgAAAB4AAAAoaWluZgAAAAAAAQAAABppbmZlAgAAAAABAABhdjAxQ29sb3IAAAAAamlwcnAAAABLaXBjbwAAABRpc3BlAAAAAAAAABAAAAAIAAAAEHBpeGkeAAAAAwgICAAAAAxhdjFDgSAAAAAAABNjb2xybmNseAYNAAEAAIAAAAAXaXBtYQAAAAAAAAABAAEEAQKDBAAAACZtZGF0EgAKCDgMv7CAhoNIMhAWQAYYYYUAVqR4jCe2Z9fr")
 
+    /// Fuzz/FuzzAnimation: an animated GIF one of whose frames lies below the bottom of its
+    /// screen, which the compositing walked from its top to the screen's bottom, backwards.
+    static let gifWithAFrameBelowTheScreen = bytes("R0lGODlhDAAIAIEAANweHgAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwECAAAsAAAAAAwACAAACBIAAQgcSLCgwYMIEypcyLBhwYAAIfkEAAUAAAAsAgA6AAQABACB3B4eHh7cAAAAAAAACAkAAwgcSLBggIAAIfkEAAwAAAAsAgACAAYABACBHsge3B4eAAAAAAAACBAAAwQAQBCAwIIGBxY8WDAgAFVuc2FmZVJhOw==")
+
     private static func bytes(_ base64: String) -> [UInt8] { Array(Data(base64Encoded: base64)!) }
 }
