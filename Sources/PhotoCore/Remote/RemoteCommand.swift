@@ -1,6 +1,6 @@
 import Foundation
 
-/// A command from outside the window (HTTP control, docs/behaviour.md §15): the moves a key or a
+/// A command from outside the window (HTTP and MQTT control, docs/behaviour.md §15): the moves a key or a
 /// touch makes, plus the slideshow and the sleep schedule's two states.
 public enum RemoteCommand: Equatable, Sendable {
     case next, previous, play, pause, sleep, wake
@@ -34,6 +34,29 @@ public enum RemoteCommand: Equatable, Sendable {
             throw Rejection("unknown command: \(name)")
         }
     }
+
+    /// The command of an MQTT message on `BASE/cmd`: a name, or `show N` (0 ≤ N < `count`),
+    /// with spaces around allowed.
+    public static func parse(payload: [UInt8], count: Int) throws(Rejection) -> RemoteCommand {
+        guard payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
+        guard let text = String(validating: payload, as: UTF8.self) else { throw Rejection("not UTF-8") }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        switch (words.first, words.count) {
+        case ("show"?, 2):
+            guard let index = Int(words[1]) else { throw Rejection("show needs a whole number: \(words[1])") }
+            guard (0..<count).contains(index) else { throw Rejection("index \(index) is out of range: there are \(count) photos") }
+            return .show(index)
+        case ("show"?, _):
+            throw Rejection("show needs one index: show N")
+        case (let name?, 1):
+            return try parse(name: String(name), body: [], count: count)
+        default:
+            throw Rejection(words.isEmpty ? "an empty command" : "unknown command: \(text)")
+        }
+    }
+
+    /// An MQTT command longer than this is refused unread (every command is a few bytes).
+    public static let maxPayloadBytes = 64
 
     private struct ShowBody: Decodable { let index: Int }
 
