@@ -1,10 +1,10 @@
 import Foundation
 import PhotoCore
 
-/// Where the control server and the main loop meet (docs/behaviour.md §15). The server posts
-/// commands and waits for the status after them; the main loop takes the commands with the rest
-/// of its input, carries them out, and publishes the status every iteration. Thread-safe: every
-/// member may be called from any thread.
+/// Where the control server, the MQTT client and the main loop meet (docs/behaviour.md §15). The
+/// server posts commands and waits for the status after them; MQTT posts them and hears of each
+/// new status; the main loop takes the commands with the rest of its input, carries them out, and
+/// publishes the status every iteration. Thread-safe: every member may be called from any thread.
 public final class ControlBoard: @unchecked Sendable {
     // Sendable: every stored var is read and written under `lock`.
     private let lock = NSLock()
@@ -16,6 +16,8 @@ public final class ControlBoard: @unchecked Sendable {
     private var waiters: [Int: CheckedContinuation<FrameStatus, Never>] = [:]
     private var wakeLoop: @Sendable () -> Void = {}
     private var closed = false
+    private var published = false
+    private var observers: [@Sendable (FrameStatus) -> Void] = []
 
     /// A command not answered within this long gets the status as it is (a main loop busy with
     /// a long decode in a replay must not hold connections open).
@@ -41,11 +43,7 @@ public final class ControlBoard: @unchecked Sendable {
 
     /// Posts `command` for the main loop and returns the status once the loop has carried it out.
     public func submit(_ command: RemoteCommand) async -> FrameStatus {
-        let (id, wake) = lock.withLock { () -> (Int, @Sendable () -> Void) in
-            lastPosted += 1
-            inbox.append((lastPosted, command))
-            return (lastPosted, wakeLoop)
-        }
+        let (id, wake) = enqueue(command)
         let timeout = Task { [weak self] in
             try? await Task.sleep(nanoseconds: UInt64(Self.answerTimeoutSeconds * 1e9))
             self?.answer(upTo: id, force: true)
@@ -61,6 +59,25 @@ public final class ControlBoard: @unchecked Sendable {
         }
     }
 
+    /// Posts `command` for the main loop, not waiting for it.
+    public func post(_ command: RemoteCommand) {
+        enqueue(command).wake()
+    }
+
+    private func enqueue(_ command: RemoteCommand) -> (id: Int, wake: @Sendable () -> Void) {
+        lock.withLock {
+            lastPosted += 1
+            inbox.append((lastPosted, command))
+            return (lastPosted, wakeLoop)
+        }
+    }
+
+    /// Calls `observer` with every status the main loop publishes that differs from the one
+    /// before (the first one too), on the main loop's thread: it must not block.
+    public func observe(_ observer: @escaping @Sendable (FrameStatus) -> Void) {
+        lock.withLock { observers.append(observer) }
+    }
+
     /// The commands posted since the last call, oldest first, with the id of the last. Main loop.
     public func take() -> (commands: [RemoteCommand], through: Int) {
         lock.withLock {
@@ -71,12 +88,16 @@ public final class ControlBoard: @unchecked Sendable {
 
     /// The main loop's status after carrying out the commands up to `handled` (from `take`).
     public func publish(_ status: FrameStatus, thumbnail: ThumbnailSource?, handled: Int) {
-        lock.withLock {
+        let told = lock.withLock { () -> [@Sendable (FrameStatus) -> Void] in
+            defer { published = true }
+            let changed = !published || status != self.status
             self.status = status
             self.thumbnail = thumbnail
             lastHandled = max(lastHandled, handled)
+            return changed ? observers : []
         }
         answer(upTo: handled, force: false)
+        for observer in told { observer(status) }
     }
 
     /// The loop is over: every waiting request gets the last status, and later ones at once.
