@@ -46,6 +46,7 @@ let package = Package(
         // Animations, streamed a frame at a time: giflib (no pkg-config file) and libwebp's demux.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         system("CWebPDemux", "libwebpdemux", "libwebp-dev"),
+        system("CMosquitto", "libmosquitto", "libmosquitto-dev"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
@@ -113,6 +114,9 @@ let package = Package(
         .target(
             name: "PhotoServe",
             dependencies: ["PhotoStorage", "PhotoCore", .product(name: "FlyingFox", package: "FlyingFox")]),
+        // The MQTT client (libmosquitto): commands in, the status out, Home Assistant discovery
+        // (docs/behaviour.md §15).
+        .target(name: "PhotoMQTT", dependencies: ["PhotoCore", "PhotoServe", "PhotoLog", "CMosquitto"], swiftSettings: edge),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
         .target(name: "NetworkFaults"),
         .testTarget(
@@ -137,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoMQTT", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import PhotoCore
+import PhotoMQTT
 import PhotoNetwork
 import PhotoServe
 
-/// `--control`, `--control-token`, `--sleep`, `--wake`, `--on-sleep`, `--on-wake`
-/// (docs/behaviour.md §15–16).
+/// `--control`, `--control-token`, `--mqtt`, `--mqtt-topic`, `--sleep`, `--wake`, `--on-sleep`,
+/// `--on-wake` (docs/behaviour.md §15–16).
 extension SDLPhoto {
     func validateFrameOptions() throws {
         if let control {
@@ -19,6 +20,12 @@ extension SDLPhoto {
         if let controlToken, controlToken.isEmpty || controlToken.contains(where: { $0.isWhitespace || !$0.isASCII }) {
             throw ValidationError("--control-token: printable ASCII, no spaces")
         }
+        if let mqtt, MQTTBroker(mqtt) == nil {
+            throw ValidationError("--mqtt \(mqtt): expected mqtt://[USER:PASS@]HOST[:PORT]")
+        }
+        if let mqttTopic, MQTTTopics(base: mqttTopic) == nil {
+            throw ValidationError("--mqtt-topic \(mqttTopic): expected a topic without +, # or empty levels, such as sdlphoto/hall")
+        }
         for (name, value) in [("sleep", sleepTime), ("wake", wakeTime)] {
             if let value, TimeOfDay(value) == nil { throw ValidationError("--\(name) \(value): expected HH:MM (24-hour)") }
         }
@@ -31,22 +38,44 @@ extension SDLPhoto {
         }
     }
 
-    /// The settings, and the control server listening (exit 2 when its address cannot be bound).
-    func frameSettings(network: DataLoading?) throws -> (settings: FrameSettings, server: ControlServer?) {
+    /// The settings, the control server listening (exit 2 when its address cannot be bound) and
+    /// the MQTT client connecting in the background.
+    func frameSettings(network: DataLoading?) throws -> (settings: FrameSettings, server: ControlServer?, mqtt: MQTTControl?) {
         let schedule = sleepTime.flatMap(TimeOfDay.init).flatMap { s in wakeTime.flatMap(TimeOfDay.init).flatMap { SleepSchedule(sleep: s, wake: $0) } }
         var settings = FrameSettings(schedule: schedule, onSleep: onSleep, onWake: onWake,
                                      localClock: LocalClock(environment: ProcessInfo.processInfo.environment) ?? LocalClock(environment: [:])!)
-        guard let control, let address = ControlAddress(control) else { return (settings, nil) }
+        guard control != nil || mqtt != nil else { return (settings, nil, nil) }
         let board = ControlBoard()
+        settings.control = board
+        return (settings, try controlServer(board: board, network: network), try mqttControl(board: board))
+    }
+
+    private func controlServer(board: ControlBoard, network: DataLoading?) throws -> ControlServer? {
+        guard let control, let address = ControlAddress(control) else { return nil }
         do {
             let server = try ControlServer(address: address, token: controlToken, board: board,
                                            thumbnailBytes: { await ControlThumbnail.bytes(of: $0, network: network) })
             let port = try server.startAndWait()
             Log.info("remote control on http://\(address.description.replacingOccurrences(of: ":\(address.port)", with: ":\(port)"))/")
-            settings.control = board
-            return (settings, server)
+            return server
         } catch {
             Log.error("--control \(control): cannot listen there: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func mqttControl(board: ControlBoard) throws -> MQTTControl? {
+        guard let mqtt, let broker = MQTTBroker(mqtt) else { return nil }
+        let host = HostName.current
+        let topics = mqttTopic.flatMap { MQTTTopics(base: $0) } ?? .standard(hostname: host)
+        do {
+            let client = try MQTTControl(broker: broker, topics: topics, deviceName: host,
+                                         version: SDLPhoto.configuration.version, board: board)
+            client.start()
+            Log.info("remote control over MQTT on \(broker), topics \(topics.base)/")
+            return client
+        } catch {
+            Log.error("--mqtt \(mqtt): \(error)")
             throw ExitCode(2)
         }
     }
@@ -87,5 +116,15 @@ enum ControlThumbnail {
         case "avif": "image/avif"
         default: "image/jpeg"
         }
+    }
+}
+
+/// This machine's name, as `hostname` prints it (no name lookup).
+enum HostName {
+    static var current: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "frame" }
+        let name = String(cString: buffer)
+        return name.isEmpty ? "frame" : name
     }
 }

@@ -112,6 +112,12 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("The token control requests must carry (Authorization: Bearer TOKEN); needed to listen beyond loopback.", valueName: "token"))
     var controlToken: String?
 
+    @Option(help: ArgumentHelp("Remote control over MQTT: the broker, mqtt://[USER:PASS@]HOST[:PORT] (PORT defaults to 1883).", valueName: "url"))
+    var mqtt: String?
+
+    @Option(help: ArgumentHelp("With --mqtt: commands on BASE/cmd, the status on BASE/state, online/offline on BASE/availability (default: sdlphoto/HOSTNAME).", valueName: "base"))
+    var mqttTopic: String?
+
     @Option(name: .customLong("sleep"), help: ArgumentHelp("Sleep every day at this local time, HH:MM (with --wake): a black screen, nothing drawn or fetched.", valueName: "hh:mm"))
     var sleepTime: String?
 
@@ -207,7 +213,10 @@ struct SDLPhoto: ParsableCommand {
         }
         let windowSize = size ?? WindowSize(width: 1280, height: 800)
         let frame = try frameSettings(network: network)
-        defer { frame.server?.stopAndWait() }
+        defer {
+            frame.mqtt?.stop()
+            frame.server?.stopAndWait()
+        }
         var options = App.Options(
             size: Size(width: Double(windowSize.width), height: Double(windowSize.height)),
             // A slideshow or a kiosk fills the display unless a size was asked for.

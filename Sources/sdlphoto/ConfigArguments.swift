@@ -18,7 +18,8 @@ enum ConfigArguments {
         "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "rotate": .choice(["0", "90", "180", "270"]),
         "caption": .string, "clock": .flagOrString, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
         // The photo frame (docs/behaviour.md §15–16).
-        "control": .string, "control-token": .string, "sleep": .string, "wake": .string, "on-sleep": .string, "on-wake": .string,
+        "control": .string, "control-token": .string, "mqtt": .string, "mqtt-topic": .string,
+        "sleep": .string, "wake": .string, "on-sleep": .string, "on-wake": .string,
     ])
 
     static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]

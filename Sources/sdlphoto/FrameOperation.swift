@@ -4,7 +4,8 @@ import PhotoServe
 /// What a frame left alone needs of a run (docs/behaviour.md §15–16): remote control and the
 /// sleep schedule. Settings from the command line; `App.FrameOperation` is the loop's state.
 struct FrameSettings {
-    /// The control server's side of the commands and the status; nil without `--control`.
+    /// The control server's and the MQTT client's side of the commands and the status; nil
+    /// without `--control` and `--mqtt`.
     var control: ControlBoard?
     var schedule: SleepSchedule?
     var onSleep: String?
