@@ -172,6 +172,19 @@ struct MQTTControlTests {
         try await broker.waitForRetained(frame.availability, "offline from the will") { $0 == "offline" }
     }
 
+    @Test func theConfigFileSetsTheBrokerAndTheTopic() async throws {
+        let broker = try Mosquitto()
+        defer { broker.stop() }
+        let session = try BrowserSession("mqtt-config", count: 2)
+        let base = MQTTFrame.newBase("config")
+        let config = session.dir.appendingPathComponent("config.toml")
+        try "mqtt = \"\(broker.url)\"\nmqtt-topic = \"\(base)\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let process = try AppProcess.start(["--config", config.path, "--size", "320x200", session.dir.path],
+                                           environment: ["XDG_CACHE_HOME": session.dir.appendingPathComponent("cache").path])
+        defer { process.terminate() }
+        try await broker.waitForRetained("\(base)/state", seconds: 60, "the status") { $0.jsonObject?["count"] as? Int == 2 }
+    }
+
     @Test func aBadBrokerAddressOrTopicExits2WithOneLine() async throws {
         for arguments in [["--mqtt", "http://broker.lan"], ["--mqtt", "mqtt://broker.lan:99999"],
                           ["--mqtt", "mqtt://127.0.0.1", "--mqtt-topic", "frames/+/hall"]] {
