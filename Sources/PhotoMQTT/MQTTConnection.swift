@@ -8,11 +8,13 @@ import PhotoLog
 /// up to 60 s, for as long as the program runs. Nothing here blocks the caller: `publish` and
 /// `subscribe` only queue a packet, which the connection's thread sends. Thread-safe.
 ///
-/// The thread is ours, not `mosquitto_loop_start`'s: libmosquitto's own loop gives up for good
-/// on a failed name lookup (a frame that boots before its network) or a refused login.
+/// The thread is ours, not `mosquitto_loop_start`'s: with libmosquitto 2.0.11 that loop never
+/// tries again when the first connection fails, as it does for a frame that boots before its
+/// network or its broker.
 final class MQTTConnection: @unchecked Sendable {
     // Sendable: libmosquitto locks its own state once told of threads (`mosquitto_threaded_set`);
-    // `stopping` is read and written under `condition`; the rest is set in `init`.
+    // `stopping`, `accepted`, `refusal` and `outage` are read and written under `condition`; the
+    // rest is set in `init`, or before `start`.
     static let firstRetrySeconds = 1.0
     static let maxRetrySeconds = 60.0
     static let keepAliveSeconds: Int32 = 30
@@ -30,6 +32,8 @@ final class MQTTConnection: @unchecked Sendable {
     private var accepted = false
     /// Why the broker refused the last connection (a wrong password, say).
     private var refusal: String?
+    /// An outage was logged and its end is not yet.
+    private var outage = false
     private let finished = DispatchSemaphore(value: 0)
 
     private static let libraryReady: Bool = mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue
@@ -94,7 +98,6 @@ final class MQTTConnection: @unchecked Sendable {
 
     private func run() {
         var delay = Self.firstRetrySeconds
-        var outage = false
         while !isStopping {
             var code = mosquitto_connect(mosq, broker.host, Int32(broker.port), Self.keepAliveSeconds)
             if code == MOSQ_ERR_SUCCESS.rawValue {
@@ -102,13 +105,9 @@ final class MQTTConnection: @unchecked Sendable {
                 repeat { code = mosquitto_loop(mosq, 1000, 1) } while code == MOSQ_ERR_SUCCESS.rawValue
             }
             let reason = condition.withLock { defer { refusal = nil }; return refusal } ?? describe(code)
-            if condition.withLock({ defer { accepted = false }; return accepted }) {
-                delay = Self.firstRetrySeconds
-                outage = false
-            }
+            if condition.withLock({ defer { accepted = false }; return accepted }) { delay = Self.firstRetrySeconds }
             if isStopping { break }
-            if !outage {
-                outage = true
+            if condition.withLock({ defer { outage = true }; return !outage }) {
                 Problems.logger.warning("MQTT: no connection to \(broker) (\(reason)); trying again after \(Int(Self.firstRetrySeconds)) s, then twice as long each time up to \(Int(Self.maxRetrySeconds)) s")
             }
             condition.withLock {
@@ -126,8 +125,12 @@ final class MQTTConnection: @unchecked Sendable {
             condition.withLock { refusal = words }
             return
         }
-        condition.withLock { accepted = true }
-        Problems.logger.notice("MQTT: connected to \(broker)")
+        let after = condition.withLock { () -> Bool in
+            defer { accepted = true; outage = false }
+            return outage
+        }
+        // The first connection is news only with --verbose; one after an outage ends its line.
+        if after { Problems.logger.notice("MQTT: connected to \(broker) again") } else { Problems.logger.info("MQTT: connected to \(broker)") }
         onConnect()
     }
 
