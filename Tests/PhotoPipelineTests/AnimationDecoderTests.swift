@@ -189,6 +189,15 @@ struct AnimationDecoderTests {
         for _ in 0..<(frames.timeline.frameCount + 1) { _ = try? frames.nextFrame() }
     }
 
+    @Test func aGiflibFailureWithoutAnErrorCodeIsADecodeError() throws {
+        let frames = try #require(try AnimationDecoder.open(FuzzFindings.gifFailingWithoutAnErrorCode))
+        var failures = 0
+        for _ in 0..<(frames.timeline.frameCount + 1) {
+            do { _ = try frames.nextFrame() } catch is DecodeError { failures += 1 }
+        }
+        #expect(failures > 0)
+    }
+
     @Test func garbageAfterTheHeaderIsAnErrorNotACrash() throws {
         var gif = GIFFixture.animated(width: 4, height: 4, frames: [Self.red, Self.blue])
         for i in 40..<gif.count - 1 { gif[i] = UInt8(truncatingIfNeeded: i &* 37) }

@@ -118,7 +118,7 @@ private final class GIFReader {
         }, &error)
         guard file != nil else {
             data.deallocate()
-            throw DecodeError.corrupt(reason: "giflib cannot read it (\(String(cString: GifErrorString(error))))")
+            throw DecodeError.corrupt(reason: "giflib cannot read it (\(Self.message(error)))")
         }
     }
 
@@ -177,7 +177,13 @@ private final class GIFReader {
     }
 
     private func failure(_ gif: UnsafeMutablePointer<GifFileType>) -> DecodeError {
-        .corrupt(reason: String(cString: GifErrorString(gif.pointee.Error)))
+        .corrupt(reason: Self.message(gif.pointee.Error))
+    }
+
+    /// giflib's words for an error code; it has none (NULL) for a failure that set no code.
+    static func message(_ code: Int32) -> String {
+        let text: UnsafePointer<CChar>? = GifErrorString(code)
+        return text.map { String(cString: $0) } ?? "giflib gave up (error \(code))"
     }
 
     /// Interlaced GIFs store every 8th row from 0, then from 4, every 4th from 2, every 2nd from 1.

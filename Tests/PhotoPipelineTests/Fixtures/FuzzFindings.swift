@@ -19,5 +19,9 @@ enum FuzzFindings {
     /// screen, which the compositing walked from its top to the screen's bottom, backwards.
     static let gifWithAFrameBelowTheScreen = bytes("R0lGODlhDAAIAIEAANweHgAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwECAAAsAAAAAAwACAAACBIAAQgcSLCgwYMIEypcyLBhwYAAIfkEAAUAAAAsAgA6AAQABACB3B4eHh7cAAAAAAAACAkAAwgcSLBggIAAIfkEAAwAAAAsAgACAAYABACBHsge3B4eAAAAAAAACBAAAwQAQBCAwIIGBxY8WDAgAFVuc2FmZVJhOw==")
 
+    /// Fuzz/FuzzAnimation: an animated GIF on which giflib fails without setting an error code,
+    /// for which its GifErrorString has no words (NULL).
+    static let gifFailingWithoutAnErrorCode = bytes("R0lGODlhDAAIAIEAANweHgAAAAAAAAAAACH/C05FVFNDQVBFMi4wAwECAAAsAAAAAAwACAAACBIAAQgcSLCgwYMIEypcyLBhwYAAIfkEAAUAAAAsAgACAAQABACB3B4eHh7cAAAAAAAACAkAAwgcSLBggIAAIfkEAAwAAAAsAgACAAYABACBHsiCBgcWPFgwIAA7")
+
     private static func bytes(_ base64: String) -> [UInt8] { Array(Data(base64Encoded: base64)!) }
 }
