@@ -15,13 +15,14 @@ final class AnimationPlayer {
     private var clock: AnimationClock
     private var shownSequence = 0
 
-    /// Starts reading `path` at `now`; frame 0 is what the page shows already.
-    init(item: Int, path: String, maxPixelSize: Int, at now: Double) {
+    /// Starts at `now` on the worker, which calls `open` for the frames (nil: a still picture);
+    /// frame 0 is what the page shows already. `name` is for messages.
+    init(item: Int, name: String, maxPixelSize: Int, at now: Double, open: @escaping () throws -> (any AnimationFrames)?) {
         self.item = item
         clock = AnimationClock(startedAt: now)
         shared = Shared()
         let shared = shared
-        let thread = Thread { AnimationPlayer.decode(path: path, maxPixelSize: maxPixelSize, into: shared) }
+        let thread = Thread { AnimationPlayer.decode(name: name, open: open, maxPixelSize: maxPixelSize, into: shared) }
         thread.qualityOfService = .utility
         thread.name = "animation"
         thread.start()
@@ -110,9 +111,9 @@ final class AnimationPlayer {
         }
     }
 
-    private static func decode(path: String, maxPixelSize: Int, into shared: Shared) {
+    private static func decode(name: String, open: () throws -> (any AnimationFrames)?, maxPixelSize: Int, into shared: Shared) {
         do {
-            guard let frames = try AnimationDecoder.open(path: path) else {
+            guard let frames = try open() else {
                 shared.lock.withLock { shared.over = true; shared.lock.broadcast() }
                 return
             }
@@ -137,7 +138,7 @@ final class AnimationPlayer {
                 sequence += 1
             }
         } catch {
-            Log.error("cannot play the animation \(path): \(error)")
+            Log.error("cannot play the animation \(name): \(error)")
         }
         shared.lock.withLock { shared.over = true; shared.lock.broadcast() }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoPipeline
 
 /// Animated GIFs, WebPs and PNGs in the loop (docs/behaviour.md §17): the browser's page on screen, or
 /// the slideshow's photo, plays once its still picture is up, at the size of that picture; any
@@ -16,10 +17,16 @@ extension App {
         }
         guard let target else { return }
         if animation == nil {
-            guard !stillPictures.contains(target), case .file(let path) = catalog[target].image,
-                  Self.animatedExtensions.contains((path as NSString).pathExtension.lowercased()),
-                  let size = renderer.pageTextureSize(item: target) else { return }
-            animation = AnimationPlayer(item: target, path: path, maxPixelSize: size.longerSide, at: now)
+            guard !stillPictures.contains(target), let size = renderer.pageTextureSize(item: target) else { return }
+            switch catalog[target].image {
+            case .file(let path) where Self.animatedExtensions.contains((path as NSString).pathExtension.lowercased()):
+                animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now) { try AnimationDecoder.open(path: path) }
+            case .url(let url) where Self.animatedExtensions.contains(url.pathExtension.lowercased()):
+                guard let bytes = fetchedBytes(of: target, at: url) else { return }
+                animation = AnimationPlayer(item: target, name: url.absoluteString, maxPixelSize: size.longerSide, at: now) { try AnimationDecoder.open(bytes) }
+            default:
+                return
+            }
         }
         guard let player = animation else { return }
         if !player.loopReported, let end = player.firstLoopEnd {
@@ -32,6 +39,24 @@ extension App {
             stillPictures.insert(target)
             animation = nil
         }
+    }
+
+    /// The bytes of the page's URL once they are here (asked for on the first call); nil while
+    /// they come, and for good (a still picture) when they cannot be had.
+    private func fetchedBytes(of item: Int, at url: URL) -> [UInt8]? {
+        guard let fetch = animationFetch, fetch.item == item else {
+            let fetch = AnimationFetch(item: item)
+            animationFetch = fetch
+            loader.fetchBytes(url) { [waker] bytes in
+                fetch.finish(bytes)
+                waker.wake()
+            }
+            return nil
+        }
+        guard let result = fetch.result else { return nil }
+        animationFetch = nil
+        if result == nil { stillPictures.insert(item) }
+        return result
     }
 
     /// Space on a page that animates pauses it, or plays it again; elsewhere it is the slideshow's.
@@ -47,4 +72,19 @@ extension App {
     func animationWaitMs(at now: Double) -> Double? {
         animation?.nextFrameMs(at: now).map { $0 - now }
     }
+}
+
+/// The bytes of one page's URL on their way from the network thread to the loop.
+final class AnimationFetch: @unchecked Sendable {
+    // Sendable: `answer` is read and written under `lock`.
+    let item: Int
+    private let lock = NSLock()
+    private var answer: [UInt8]??
+
+    init(item: Int) { self.item = item }
+
+    func finish(_ bytes: [UInt8]?) { lock.withLock { answer = .some(bytes) } }
+
+    /// nil while waiting; .some(nil) when the bytes could not be had.
+    var result: [UInt8]?? { lock.withLock { answer } }
 }

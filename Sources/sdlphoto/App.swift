@@ -69,7 +69,7 @@ final class App {
     private let injector: EventInjector
     let loader: ImageLoader
     /// How other threads (loaders, the folder and manifest watch) wake the loop.
-    private let waker: LoopWaker
+    let waker: LoopWaker
     let eventLog: EventLog?
     let content: LiveContent?
     var scene: PhotoScene
@@ -351,4 +351,6 @@ final class App {
     var animation: AnimationPlayer?
     /// Items found to be still pictures: no worker looks at them again.
     var stillPictures: Set<Int> = []
+    /// A URL page's bytes on their way to its animation.
+    var animationFetch: AnimationFetch?
 }

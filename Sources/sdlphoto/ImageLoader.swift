@@ -205,6 +205,13 @@ final class ImageLoader: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The bytes at `url` for an animation to play: the page's own download, which this run's
+    /// disk cache answers without asking the server again. nil when they cannot be had.
+    func fetchBytes(_ url: URL, completion: @escaping @Sendable ([UInt8]?) -> Void) {
+        guard let network else { return completion(nil) }
+        network.load(url, priority: .currentPage) { response in completion(try? [UInt8](response.get().body)) }
+    }
+
     /// A request in flight moves to `urgency`, down as well as up: the page a swipe left behind
     /// becomes a neighbour and stops holding back the new page's.
     func reprioritize(_ request: Request, to urgency: LoadUrgency) {
