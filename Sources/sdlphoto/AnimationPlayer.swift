@@ -11,16 +11,21 @@ final class AnimationPlayer {
     static let framesAhead = 2
 
     let item: Int
+    /// The longer side its frames are shrunk to: the page's texture when it started.
+    let maxPixelSize: Int
     private let shared: Shared
-    private var clock: AnimationClock
+    private(set) var clock: AnimationClock
     private var shownSequence = 0
 
-    /// Starts at `now` on the worker, which calls `open` for the frames (nil: a still picture);
-    /// frame 0 is what the page shows already. `name` is for messages.
-    init(item: Int, name: String, maxPixelSize: Int, at now: Double, open: @escaping () throws -> (any AnimationFrames)?) {
+    /// Starts at `now` (or goes on with `clock`) on the worker, which calls `open` for the frames
+    /// (nil: a still picture) and `wake`s the loop whenever it has something for it; frame 0 is
+    /// what the page shows already. `name` is for messages.
+    init(item: Int, name: String, maxPixelSize: Int, at now: Double, clock: AnimationClock? = nil,
+         wake: @escaping @Sendable () -> Void, open: @escaping () throws -> (any AnimationFrames)?) {
         self.item = item
-        clock = AnimationClock(startedAt: now)
-        shared = Shared()
+        self.maxPixelSize = maxPixelSize
+        self.clock = clock ?? AnimationClock(startedAt: now)
+        shared = Shared(wake: wake)
         let shared = shared
         let thread = Thread { AnimationPlayer.decode(name: name, open: open, maxPixelSize: maxPixelSize, into: shared) }
         thread.qualityOfService = .utility
@@ -28,14 +33,26 @@ final class AnimationPlayer {
         thread.start()
     }
 
-    /// Stops the worker; the page keeps the frame it shows.
-    func stop() { shared.cancel() }
+    /// Stops the worker. Returns the first frame, for the page to show again: it starts from
+    /// there when it comes back, and the grid and the neighbours show the first frame.
+    func stop() -> (levels: [DecodedImage], opaque: Bool)? {
+        shared.cancel()
+        guard shownSequence != 0, let first = shared.lock.withLock({ shared.first }) else { return nil }
+        return (first.levels, first.opaque)
+    }
+
+    /// The last loop has ended on its last frame.
+    func isFinished(at now: Double) -> Bool {
+        timeline.map { $0.position(atElapsed: clock.elapsed(at: now)).finished } ?? false
+    }
 
     deinit { shared.cancel() }
 
     var timeline: AnimationTimeline? { shared.lock.withLock { shared.timeline } }
     /// The slideshow was told how long one loop takes.
     var loopReported = false
+    /// The size of the page's texture as this player last left it.
+    var textureSize: PixelSize?
 
     /// App ms at which the first loop ends, once the timeline is known.
     var firstLoopEnd: Double? {
@@ -52,7 +69,7 @@ final class AnimationPlayer {
 
     /// The frame due at `now` when it is not the one shown: its mip chain and whether it is opaque.
     func take(at now: Double, waiting: Bool) -> (levels: [DecodedImage], opaque: Bool)? {
-        guard let timeline else { return nil }
+        guard let timeline = waiting ? shared.waitForTimeline() : timeline else { return nil }
         let due = sequence(of: timeline.position(atElapsed: clock.elapsed(at: now)), in: timeline)
         guard due != shownSequence else { return nil }
         let frame = shared.frame(upTo: due, waiting: waiting)
@@ -84,15 +101,35 @@ final class AnimationPlayer {
     }
 
     final class Shared: @unchecked Sendable {
-        // Sendable: every field is read and written under `lock`.
+        // Sendable: every field is read and written under `lock`; `wake` is Sendable.
         let lock = NSCondition()
+        let wake: @Sendable () -> Void
         var timeline: AnimationTimeline?
+        /// Frame 0 at the page's size, kept to be put back when the page is left.
+        var first: Frame?
         var frames: [Frame] = []
         var cancelled = false
         var over = false
 
+        init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+
         func cancel() {
             lock.withLock { cancelled = true; lock.broadcast() }
+        }
+
+        /// Under the lock, then a wake for the loop: something changed that it should see.
+        func update(_ change: () -> Void) {
+            lock.withLock { change(); lock.broadcast() }
+            wake()
+        }
+
+        /// The timeline, waited for (a few seconds at most) until the worker has read it.
+        func waitForTimeline() -> AnimationTimeline? {
+            lock.lock()
+            defer { lock.unlock() }
+            let limit = Date().addingTimeInterval(5)
+            while timeline == nil, !over, !cancelled, lock.wait(until: limit) {}
+            return timeline
         }
 
         /// The newest decoded frame at or before `due`, dropping older ones; with `waiting`, waits
@@ -114,14 +151,16 @@ final class AnimationPlayer {
     private static func decode(name: String, open: () throws -> (any AnimationFrames)?, maxPixelSize: Int, into shared: Shared) {
         do {
             guard let frames = try open() else {
-                shared.lock.withLock { shared.over = true; shared.lock.broadcast() }
+                shared.update { shared.over = true }
                 return
             }
             let stream = AnimationStream(frames, maxPixelSize: maxPixelSize)
             let timeline = stream.timeline
-            shared.lock.withLock { shared.timeline = timeline }
-            // The first frame is the page's still picture: decoded (compositing needs it), not kept.
-            _ = try stream.next()
+            // The first frame is the page's still picture: kept aside, not shown.
+            let first = try stream.next()
+            let firstFrame = Frame(sequence: 0, levels: MipChain(first).levels, opaque: first.isOpaque)
+            guard !shared.lock.withLock({ shared.cancelled }) else { return }
+            shared.update { shared.timeline = timeline; shared.first = firstFrame }
             let total = timeline.loops.map { $0 * timeline.frameCount } ?? Int.max
             var sequence = 1
             while sequence < total {
@@ -134,12 +173,12 @@ final class AnimationPlayer {
                 let frame = try stream.next()
                 let levels = MipChain(frame).levels
                 let made = Frame(sequence: sequence, levels: levels, opaque: frame.isOpaque)
-                shared.lock.withLock { shared.frames.append(made); shared.lock.broadcast() }
+                shared.update { shared.frames.append(made) }
                 sequence += 1
             }
         } catch {
             Log.error("cannot play the animation \(name): \(error)")
         }
-        shared.lock.withLock { shared.over = true; shared.lock.broadcast() }
+        shared.update { shared.over = true }
     }
 }

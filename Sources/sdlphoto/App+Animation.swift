@@ -11,22 +11,37 @@ extension App {
 
     func followAnimation(at now: Double) {
         let target = slideshow.map { shown.indices.contains($0.current) ? shown[$0.current] : nil } ?? (scene.mode == .browsing ? currentID : nil)
-        if let player = animation, player.item != target {
-            player.stop()
-            animation = nil
+        var carried: AnimationClock?
+        if let player = animation {
+            // The page's texture made again at another size (a resize, a sharper decode): frames
+            // at the new size, from where the animation was.
+            let texture = renderer.pageTextureSize(item: player.item)
+            let resized = player.item == target && texture != nil && texture != player.textureSize
+            if player.item != target || resized {
+                let first = player.stop()
+                if !resized, let first { putFrame(first, on: player.item) }
+                if resized { carried = player.clock }
+                animation = nil
+            }
         }
         guard let target else { return }
         if animation == nil {
             guard !stillPictures.contains(target), let size = renderer.pageTextureSize(item: target) else { return }
+            let wake: @Sendable () -> Void = { [waker] in waker.wake() }
             switch catalog[target].image {
             case .file(let path) where Self.animatedExtensions.contains((path as NSString).pathExtension.lowercased()):
-                animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now) { try AnimationDecoder.open(path: path) }
+                animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
+                    try AnimationDecoder.open(path: path)
+                }
             case .url(let url) where Self.animatedExtensions.contains(url.pathExtension.lowercased()):
                 guard let bytes = fetchedBytes(of: target, at: url) else { return }
-                animation = AnimationPlayer(item: target, name: url.absoluteString, maxPixelSize: size.longerSide, at: now) { try AnimationDecoder.open(bytes) }
+                animation = AnimationPlayer(item: target, name: url.absoluteString, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
+                    try AnimationDecoder.open(bytes)
+                }
             default:
                 return
             }
+            animation?.textureSize = size
         }
         guard let player = animation else { return }
         if !player.loopReported, let end = player.firstLoopEnd {
@@ -34,11 +49,21 @@ extension App {
             slideshow?.letAnimationLoop(endingAt: end)
         }
         if let frame = player.take(at: now, waiting: clock.isVirtual) {
-            if renderer.replaceFrame(item: target, levels: frame.levels, opaque: frame.opaque) { needsDraw = true }
+            if putFrame(frame, on: target) { player.textureSize = frame.levels.first.map { PixelSize(width: $0.width, height: $0.height) } }
         } else if player.isOver, player.timeline == nil {
             stillPictures.insert(target)
             animation = nil
         }
+    }
+
+    /// A frame into the page's texture; a texture of a new size is one more for the budget.
+    @discardableResult
+    private func putFrame(_ frame: (levels: [DecodedImage], opaque: Bool), on item: Int) -> Bool {
+        let before = renderer.pageTextureSize(item: item)
+        guard renderer.replaceFrame(item: item, levels: frame.levels, opaque: frame.opaque) else { return false }
+        if renderer.pageTextureSize(item: item) != before { textureBudgetDue = true }
+        needsDraw = true
+        return true
     }
 
     /// The bytes of the page's URL once they are here (asked for on the first call); nil while
@@ -62,7 +87,7 @@ extension App {
     /// Space on a page that animates pauses it, or plays it again; elsewhere it is the slideshow's.
     func animationTakes(_ input: InputEvent, at now: Double) -> Bool {
         guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
-              let player = animation, player.timeline != nil else { return false }
+              let player = animation, player.timeline != nil, !player.isFinished(at: now) else { return false }
         player.togglePause(at: now)
         needsDraw = true
         return true

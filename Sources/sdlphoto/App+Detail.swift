@@ -16,7 +16,8 @@ extension App {
     /// Each frame: ask for detail when the page has settled zoomed past its texture, and let it
     /// go when the page changes or zooms back out.
     func updateDetail() {
-        guard slideshow == nil, scene.mode == .browsing, let id = currentID,
+        // An animation plays on its texture: a detail would be the first frame's, over it.
+        guard slideshow == nil, scene.mode == .browsing, let id = currentID, animation?.item != id || animation?.timeline == nil,
               let native = scene.items[scene.currentIndex].pixelSize,
               let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropDetail() }
         let frame = scene.pageFrame(scene.currentIndex)

@@ -197,7 +197,7 @@ final class App {
             }
             if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
         }
-        animation?.stop()
+        _ = animation?.stop()
         if !screenshots.finish() { exitCode = 1 }
         if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
         return exitCode

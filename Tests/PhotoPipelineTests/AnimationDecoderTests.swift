@@ -161,13 +161,28 @@ struct AnimationDecoderTests {
 
     @Test func aTruncatedAnimationFailsOnTheFrameThatIsMissingNotBefore() throws {
         guard let gif = threeFrameGIF(loops: 0) else { return }
-        let cut = Array(gif.prefix(gif.count - 12))
-        guard let frames = try AnimationDecoder.open(cut) else { return }  // the scan may see fewer frames
-        var failed = false
-        for _ in 0..<6 {
-            do { _ = try frames.nextFrame() } catch { failed = true; break }
-        }
-        #expect(failed || frames.timeline.frameCount < 3)
+        // Without the trailer, the last data sub-block's terminator and a byte of its data.
+        let frames = try #require(try AnimationDecoder.open(Array(gif.prefix(gif.count - 3))))
+        try #require(frames.timeline.frameCount == 3, "the last frame's header is still there")
+        #expect(colour(try frames.nextFrame(), 2, 2) == rgb(Self.red))
+        #expect(colour(try frames.nextFrame(), 2, 2) == rgb(Self.blue))
+        #expect(throws: DecodeError.self) { try frames.nextFrame() }
+    }
+
+    @Test func aGIFWithoutALoopBlockPlaysOnce() throws {
+        guard let gif = threeFrameGIF(loops: 0, extra: ["--no-loopcount"]) else { return }
+        #expect(try #require(try AnimationDecoder.open(gif)).timeline.loops == 1)
+    }
+
+    @Test func aFrameFarLargerThanItsScreenCostsOnlyTheScreen() throws {
+        // Two frames on a 1x1 screen, the second claiming 65535x65535 (with 1 pixel of data):
+        // holding the frame whole would be 4 GiB before giflib read a byte of it.
+        var gif = GIFFixture.animated(width: 1, height: 1, frames: [Self.red, Self.blue])
+        let second = try #require((0..<gif.count).filter { gif[$0] == 0x2C }.dropFirst().first)
+        gif.replaceSubrange(second + 5..<second + 9, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let frames = try #require(try AnimationDecoder.open(gif))
+        #expect(colour(try frames.nextFrame(), 0, 0) == rgb(Self.red))
+        #expect(throws: DecodeError.self) { try frames.nextFrame() }
     }
 
     @Test func aHugeScreenIsRefusedBeforeAnyPixelIsAllocated() throws {
@@ -186,7 +201,26 @@ struct AnimationDecoderTests {
 
     @Test func aFrameBelowTheScreenDrawsNothing() throws {
         let frames = try #require(try AnimationDecoder.open(FuzzFindings.gifWithAFrameBelowTheScreen))
-        for _ in 0..<(frames.timeline.frameCount + 1) { _ = try? frames.nextFrame() }
+        for _ in 0..<(frames.timeline.frameCount + 1) {
+            guard let frame = try? frames.nextFrame() else { continue }
+            #expect(frame.width == frames.canvasSize.width && frame.height == frames.canvasSize.height)
+        }
+    }
+
+    @Test func anAnimatedWebPClaimingAHugeCanvasIsRefusedBeforeLibwebpAllocatesIt() throws {
+        for (i, c) in [Self.red, Self.blue].enumerated() {
+            dir.write("h\(i).png", PNGFixture.rgb(width: 8, height: 8) { _, _ in c })
+        }
+        let out = dir.path + "/huge.webp"
+        guard var webp = Encoders.run("img2webp", [dir.path + "/h0.png", dir.path + "/h1.png", "-o", out], output: out) else { return }
+        webp.replaceSubrange(24..<30, with: [0xFF, 0xFF, 0x3F, 0xFF, 0xFF, 0x3F])
+        do {
+            _ = try AnimationDecoder.open(webp)
+            Issue.record("a 4194304x4194304 canvas was accepted")
+        } catch DecodeError.tooLarge {
+        } catch {
+            Issue.record("refused, but not as too large: \(error)")
+        }
     }
 
     @Test func aGiflibFailureWithoutAnErrorCodeIsADecodeError() throws {

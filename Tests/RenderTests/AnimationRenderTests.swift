@@ -122,6 +122,29 @@ import TestImages
         #expect(movedOn, "the next photo after its loop: \(after.mean(Self.middle))")
     }
 
+    @Test func aPageLeftShowsItsFirstFrameAgain() async throws {
+        let dir = try Fixtures.folder()
+        _ = try await animatedGIF(in: dir, name: "a.gif")
+        try Fixtures.twoTone(dir.appendingPathComponent("b.png"), width: 400, height: 300, first: (90, 90, 90), second: (90, 90, 90))
+        // Left on its blue frame, the animation's page is dragged back into view: red, its first.
+        let (shots, _) = try await run("""
+            160 screenshot blue.png
+            200 key Right
+            500 touch down 1 100 300
+            550 touch move 1 300 300
+            600 touch move 1 400 300
+            650 screenshot back.png
+            700 touch up 1 400 300
+            750 quit
+            """, [dir], extra: ["--start", "1"])
+        let blue = try #require(shots["blue.png"]), back = try #require(shots["back.png"])
+        let left = Rect(x: 20, y: 250, width: 150, height: 100)
+        let wasBlue = blue.looks(Self.middle, like: rgb(Self.colours[1]), tolerance: 3)
+        let firstAgain = back.looks(left, like: rgb(Self.colours[0]), tolerance: 3)
+        #expect(wasBlue, "on its second frame before: \(blue.mean(Self.middle))")
+        #expect(firstAgain, "the page dragged back in shows its first frame: \(back.mean(left))")
+    }
+
     @Test func anAnimatedGIFFromTheNetworkPlaysToo() async throws {
         let dir = try Fixtures.folder()
         let raw = try Fixtures.folder("animation-url").appendingPathComponent("a.gif")

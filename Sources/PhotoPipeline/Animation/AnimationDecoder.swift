@@ -72,4 +72,11 @@ enum WebPChunks {
         // RIFF size WEBP, then the first chunk: VP8X with its flags byte, bit 1 = animation.
         b.count >= 21 && Array(b[12..<16]) == Array("VP8X".utf8) && b[20] & 0x02 != 0
     }
+
+    /// The canvas a VP8X header claims: 24-bit width and height, each less one.
+    static func canvas(_ b: [UInt8]) -> PixelSize? {
+        guard b.count >= 30, Array(b[12..<16]) == Array("VP8X".utf8) else { return nil }
+        return PixelSize(width: (Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16) + 1,
+                         height: (Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16) + 1)
+    }
 }

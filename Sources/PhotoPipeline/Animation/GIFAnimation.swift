@@ -28,7 +28,7 @@ final class GIFAnimation: AnimationFrames {
     func nextFrame() throws -> DecodedImage {
         if nextIndex >= timeline.frameCount || reader == nil { try rewind() }
         guard let reader else { throw DecodeError.corrupt(reason: "giflib cannot open it") }
-        try draw(reader.nextImage())
+        try draw(reader.nextImage(within: canvasSize))
         nextIndex += 1
         return DecodedImage(width: canvasSize.width, height: canvasSize.height, pixels: canvas)
     }
@@ -90,8 +90,9 @@ final class GIFAnimation: AnimationFrames {
 /// giflib's record-by-record reading over bytes in memory.
 private final class GIFReader {
     struct Image {
+        /// The part of the frame on the screen: a frame may claim 65535x65535 on a 1x1 screen.
         let x: Int, y: Int, width: Int, height: Int
-        /// One palette index per pixel, rows top to bottom (interlacing undone).
+        /// One palette index per pixel of that part, rows top to bottom (interlacing undone).
         let indices: [UInt8]
         /// RGB triples of the frame's palette (its own, else the file's).
         let colours: [UInt8]
@@ -128,8 +129,8 @@ private final class GIFReader {
         data.deallocate()
     }
 
-    /// The next image of the file with the control block before it.
-    func nextImage() throws -> Image {
+    /// The next image of the file with the control block before it, the part on a screen of `screen`.
+    func nextImage(within screen: PixelSize) throws -> Image {
         guard let gif = file else { throw DecodeError.corrupt(reason: "giflib cannot read it") }
         var disposal = Int32(DISPOSAL_UNSPECIFIED), transparent = -1
         while true {
@@ -153,20 +154,31 @@ private final class GIFReader {
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw failure(gif) }
                 let desc = gif.pointee.Image
-                let w = Int(desc.Width), h = Int(desc.Height)
-                guard w > 0, h > 0, w <= 65535, h <= 65535 else { throw DecodeError.corrupt(reason: "a frame of \(w)x\(h)") }
-                var indices = [UInt8](repeating: 0, count: w * h)
-                try indices.withUnsafeMutableBufferPointer { p in
-                    for y in Self.rowOrder(height: h, interlaced: desc.Interlace) {
-                        guard DGifGetLine(gif, p.baseAddress! + y * w, Int32(w)) == GIF_OK else { throw failure(gif) }
-                    }
+                let w = Int(desc.Width), h = Int(desc.Height), left = Int(desc.Left), top = Int(desc.Top)
+                guard w > 0, h > 0 else { throw DecodeError.corrupt(reason: "a frame of \(w)x\(h)") }
+                // Each row is read into one row buffer; only what lies on the screen is kept.
+                let x0 = min(left, screen.width), x1 = min(left + w, screen.width)
+                let y0 = min(top, screen.height), y1 = min(top + h, screen.height)
+                let visibleWidth = x1 - x0
+                var indices = [UInt8](repeating: 0, count: visibleWidth * (y1 - y0))
+                var row = [UInt8](repeating: 0, count: w)
+                for y in Self.rowOrder(height: h, interlaced: desc.Interlace) {
+                    guard row.withUnsafeMutableBufferPointer({ DGifGetLine(gif, $0.baseAddress!, Int32(w)) }) == GIF_OK else { throw failure(gif) }
+                    let screenY = top + y
+                    guard screenY < y1, visibleWidth > 0 else { continue }
+                    let start = (screenY - y0) * visibleWidth
+                    indices.replaceSubrange(start..<start + visibleWidth, with: row[0..<visibleWidth])
                 }
                 let map = desc.ColorMap ?? gif.pointee.SColorMap
                 var colours: [UInt8] = []
                 if let map, let entries = map.pointee.Colors {
                     for i in 0..<Int(map.pointee.ColorCount) { colours += [entries[i].Red, entries[i].Green, entries[i].Blue] }
                 }
-                return Image(x: Int(desc.Left), y: Int(desc.Top), width: w, height: h, indices: indices, colours: colours,
+                // giflib keeps a record of every image read (and a copy of its palette) until the
+                // file is closed: let it go, so memory does not grow with the frames.
+                GifFreeSavedImages(gif)
+                gif.pointee.ImageCount = 0
+                return Image(x: x0, y: y0, width: visibleWidth, height: y1 - y0, indices: indices, colours: colours,
                              transparent: transparent, disposal: disposal)
             case TERMINATE_RECORD_TYPE:
                 throw DecodeError.corrupt(reason: "it ends before its last frame")

@@ -13,6 +13,8 @@ final class WebPAnimation: AnimationFrames {
 
     /// nil when the file holds one frame or none: a still picture, for the still decoder.
     init?(_ data: [UInt8], limits: DecodeLimits) throws {
+        // libwebp allocates its canvases before it says their size: the VP8X header says it first.
+        if let claimed = WebPChunks.canvas(data) { try limits.check(claimed) }
         bytes = .allocate(capacity: max(1, data.count))
         _ = bytes.initialize(from: data)
         var webp = WebPData(bytes: UnsafePointer(bytes.baseAddress), size: data.count)
