@@ -130,6 +130,22 @@ struct AnimationDecoderTests {
         #expect(colour(try frames.nextFrame(), 2, 2) == rgb(Self.blue))
     }
 
+    @Test func anAnimationsStillPictureIsItsFirstFrameAsItPlays() throws {
+        // apngasm -f: the IDAT (red) is a default image that is not part of the animation.
+        guard let png = threeFramePNG(extra: ["-f"]) else { return }
+        let still = try ImageDecoder.decode(data: png, name: "a.png", maxPixelSize: nil)
+        #expect(colour(still, 2, 2) == rgb(Self.blue), "the first frame, not the hidden default image")
+        // A GIF whose first image covers part of its screen: the still is the whole screen.
+        let colours = [Self.red, Self.blue]
+        let square = dir.write("sq.gif", GIFFixture.still(width: 4, height: 4, colours: colours) { _, _ in 1 })
+        let out = dir.path + "/offset.gif"
+        guard let gif = Encoders.run("gifsicle", ["--loopcount", "--logical-screen", "16x16", "-p", "2,2", square, "-p", "8,8", square, "-o", out],
+                                     output: out) else { return }
+        let first = try ImageDecoder.decode(data: gif, name: "offset.gif", maxPixelSize: nil)
+        #expect(first.width == 16 && first.height == 16)
+        #expect(colour(first, 3, 3) == rgb(Self.blue) && colour(first, 12, 12)[3] == 0)
+    }
+
     @Test func anAPNGFrameOutsideItsCanvasIsRefused() throws {
         guard var png = threeFramePNG() else { return }
         // The second fcTL's x offset: far to the right.
