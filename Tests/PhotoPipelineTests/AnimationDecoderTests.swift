@@ -146,6 +146,45 @@ struct AnimationDecoderTests {
         #expect(colour(first, 3, 3) == rgb(Self.blue) && colour(first, 12, 12)[3] == 0)
     }
 
+    func solid(_ w: Int, _ h: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] { PNGFixture.rgba(width: w, height: h) { _, _ in c } }
+
+    @Test func anAPNGFrameDisposedToThePreviousPutsBackWhatWasThere() throws {
+        let png = APNGFixture.make(width: 8, height: 8, frames: [
+            .init(png: solid(8, 8, (220, 30, 30, 255)), x: 0, y: 0, width: 8, height: 8, dispose: 0, blend: 0),
+            .init(png: solid(4, 4, (30, 30, 220, 255)), x: 0, y: 0, width: 4, height: 4, dispose: 2, blend: 0),
+            .init(png: solid(2, 2, (30, 200, 30, 255)), x: 6, y: 6, width: 2, height: 2, dispose: 0, blend: 0),
+        ])
+        let frames = try #require(try AnimationDecoder.open(png))
+        _ = try frames.nextFrame()
+        #expect(colour(try frames.nextFrame(), 1, 1) == rgb(Self.blue))
+        let third = try frames.nextFrame()
+        #expect(colour(third, 1, 1) == rgb(Self.red) && colour(third, 7, 7) == rgb(Self.green))
+    }
+
+    @Test func anAPNGsFirstFrameDisposedToThePreviousIsCleared() throws {
+        let png = APNGFixture.make(width: 8, height: 8, frames: [
+            .init(png: solid(8, 8, (220, 30, 30, 255)), x: 0, y: 0, width: 8, height: 8, dispose: 2, blend: 0),
+            .init(png: solid(2, 2, (30, 30, 220, 255)), x: 0, y: 0, width: 2, height: 2, dispose: 0, blend: 0),
+        ])
+        let frames = try #require(try AnimationDecoder.open(png))
+        _ = try frames.nextFrame()
+        let second = try frames.nextFrame()
+        #expect(colour(second, 5, 5)[3] == 0, "nothing before the first frame to go back to: cleared")
+        #expect(colour(second, 1, 1) == rgb(Self.blue))
+    }
+
+    @Test func anAPNGFrameThatReplacesCopiesItsTransparencyAndOneOverBlends() throws {
+        let png = APNGFixture.make(width: 4, height: 4, frames: [
+            .init(png: solid(4, 4, (220, 30, 30, 255)), x: 0, y: 0, width: 4, height: 4, dispose: 0, blend: 0),
+            .init(png: solid(2, 2, (30, 200, 30, 128)), x: 0, y: 0, width: 2, height: 2, dispose: 0, blend: 0),
+            .init(png: solid(2, 2, (30, 200, 30, 128)), x: 2, y: 2, width: 2, height: 2, dispose: 0, blend: 1),
+        ])
+        let frames = try #require(try AnimationDecoder.open(png))
+        _ = try frames.nextFrame()
+        #expect(colour(try frames.nextFrame(), 0, 0) == [30, 200, 30, 128], "blend 0 replaces, alpha and all")
+        #expect(colour(try frames.nextFrame(), 3, 3) == [124, 115, 30, 255], "blend 1: over the red")
+    }
+
     @Test func anAPNGFrameOutsideItsCanvasIsRefused() throws {
         guard var png = threeFramePNG() else { return }
         // The second fcTL's x offset: far to the right.
