@@ -7,6 +7,7 @@ import PhotoPipeline
 /// other page and the grid show the first frame and cost nothing. The slideshow stays on an
 /// animation for one loop, three intervals at most.
 extension App {
+    /// A URL's name says whether its bytes are worth fetching again; a file says so in its first bytes.
     static let animatedExtensions: Set<String> = ["gif", "webp", "png", "apng"]
 
     func followAnimation(at now: Double) {
@@ -29,7 +30,7 @@ extension App {
             guard !stillPictures.contains(target), let size = renderer.pageTextureSize(item: target) else { return }
             let wake: @Sendable () -> Void = { [waker] in waker.wake() }
             switch catalog[target].image {
-            case .file(let path) where Self.animatedExtensions.contains((path as NSString).pathExtension.lowercased()):
+            case .file(let path):
                 animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
                     try AnimationDecoder.open(path: path)
                 }

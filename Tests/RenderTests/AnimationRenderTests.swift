@@ -60,6 +60,20 @@ import TestImages
         }
     }
 
+    @Test func anAnimatedGIFNamedJPEGPlaysAllTheSame() async throws {
+        let dir = try Fixtures.folder()
+        let gif = try await animatedGIF(in: dir)
+        let named = dir.appendingPathComponent("a.jpg")
+        try FileManager.default.moveItem(at: gif, to: named)
+        let (shots, _) = try await run("""
+            160 screenshot f1.png
+            200 quit
+            """, [named])
+        let shot = try #require(shots["f1.png"])
+        let blue = shot.looks(Self.middle, like: rgb(Self.colours[1]), tolerance: 3)
+        #expect(blue, "its second frame at 160 ms: \(shot.mean(Self.middle))")
+    }
+
     @Test func anAnimatedWebPPlaysLikeAGIF() async throws {
         let dir = try Fixtures.folder()
         var frames: [String] = []

@@ -31,9 +31,14 @@ public enum AnimationDecoder {
 
     /// The animation in the file at `path`; nil for a still picture.
     public static func open(path: String, limits: DecodeLimits = .standard) throws -> (any AnimationFrames)? {
-        // A PNG says it animates (acTL) before its image data: most PNGs end here, unread.
+        // The format from the first bytes, whatever the name: a JPEG or HEIC ends here, unread,
+        // and so does a PNG, which says it animates (acTL) before its image data.
         let head = try FileBytes.readPrefix(path: path, count: 64 * 1024)
-        if ImageFormat(sniffing: head) == .png, head.count == 64 * 1024, !PNGChunks.declaresAnimation(head) { return nil }
+        switch ImageFormat(sniffing: head) {
+        case .gif, .webp: break
+        case .png where head.count < 64 * 1024 || PNGChunks.declaresAnimation(head): break
+        default: return nil
+        }
         return try open(FileBytes.read(path: path, maxBytes: limits.maxFileBytes), limits: limits)
     }
 
