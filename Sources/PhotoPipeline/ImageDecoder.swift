@@ -58,7 +58,7 @@ public enum ImageDecoder {
             // An animation's still picture is its first frame as the animation shows it: the whole
             // screen (SDL2_image gives a GIF's first image at its own size, and an APNG's hidden
             // default image), and for WebP at all (SDL2_image 2.6 decodes no animated WebP).
-            if [.gif, .webp, .png].contains(format), AnimationDecoder.isAnimated(data), let frames = try AnimationDecoder.open(data, limits: limits) {
+            if [.gif, .webp, .png].contains(format), let frames = try AnimationDecoder.open(data, limits: limits) {
                 return StoredPixels(image: try frames.nextFrame())
             }
             var stored = StoredPixels(image: try SDLImageDecoder.decode(data, recognised: format != .other))

@@ -56,9 +56,8 @@ final class AnimationPlayer {
 
     /// App ms at which the first loop ends, once the timeline is known.
     var firstLoopEnd: Double? {
-        timeline.flatMap { clock.appTime(ofElapsed: $0.firstLoopEndMs) }
+        timeline.flatMap { clock.appTime(ofElapsed: Double($0.loopMs)) }
     }
-    var isPaused: Bool { clock.isPaused }
 
     /// The file turned out a still picture, or failed: nothing more to play.
     var isOver: Bool { shared.lock.withLock { shared.over } }

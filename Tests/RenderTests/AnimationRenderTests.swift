@@ -13,11 +13,11 @@ import TestImages
 
     func rgb(_ c: Fixtures.RGB) -> (Double, Double, Double) { (Double(c.0), Double(c.1), Double(c.2)) }
 
-    /// Red, blue, green, 100 ms each, for ever; compressed by gifsicle as a real file is (the
-    /// fixture's own LZW sends a code per pixel).
-    func animatedGIF(in dir: URL, name: String = "a.gif") async throws -> URL {
+    /// Red, blue, green, `delayCs` hundredths of a second each, for ever; compressed by gifsicle
+    /// as a real file is (the fixture's own LZW sends a code per pixel).
+    func animatedGIF(in dir: URL, name: String = "a.gif", delayCs: UInt8 = 10) async throws -> URL {
         let raw = try Fixtures.folder("animation-raw").appendingPathComponent(name), url = dir.appendingPathComponent(name)
-        try Data(GIFFixture.animated(width: 400, height: 300, frames: Self.colours)).write(to: raw)
+        try Data(GIFFixture.animated(width: 400, height: 300, frames: Self.colours, delayCs: delayCs)).write(to: raw)
         let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gifsicle"), ["-O2", raw.path, "-o", url.path], timeout: 60)
         try #require(made.status == 0, "gifsicle (scripts/deps installs it): \(made.stderr)")
         return url
@@ -25,15 +25,7 @@ import TestImages
 
     func run(_ script: String, _ sources: [URL], extra: [String] = []) async throws -> (shots: [String: Screenshot], stats: [String: Any]) {
         let dir = try Fixtures.folder("animation-run")
-        var names: [String] = []
-        let lines = script.split(separator: "\n").map { line -> String in
-            let parts = line.split(separator: " ")
-            guard parts.count == 3, parts[1] == "screenshot" else { return String(line) }
-            names.append(String(parts[2]))
-            return "\(parts[0]) screenshot \(dir.appendingPathComponent(String(parts[2])).path)"
-        }
-        let scriptURL = dir.appendingPathComponent("script.txt")
-        try lines.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
+        let (scriptURL, names) = try BrowserSession.writeScript(script, in: dir)
         let run = try await AppProcess.run(["--size", "800x600", "--stats", "--replay", scriptURL.path] + extra + sources.map(\.path), timeout: 60)
         guard run.status == 0 else { throw BrowserSession.Failed(message: "exit \(run.status): \(run.stderr)") }
         let line = String(run.stdout.split(separator: "\n").last ?? "")
@@ -118,10 +110,7 @@ import TestImages
 
     @Test func theSlideshowPlaysAnAnimationAndStaysForItsLoop() async throws {
         let dir = try Fixtures.folder()
-        let raw = try Fixtures.folder("animation-slow").appendingPathComponent("a.gif")
-        try Data(GIFFixture.animated(width: 400, height: 300, frames: Self.colours, delayCs: 40)).write(to: raw)
-        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gifsicle"), ["-O2", raw.path, "-o", dir.appendingPathComponent("a.gif").path], timeout: 60)
-        try #require(made.status == 0, "gifsicle: \(made.stderr)")
+        _ = try await animatedGIF(in: dir, delayCs: 40)
         try Fixtures.twoTone(dir.appendingPathComponent("b.png"), width: 400, height: 300, first: (90, 90, 90), second: (90, 90, 90))
         // 0.5 s a photo, a GIF of 3 frames of 400 ms: it stays 1.2 s, its second frame at 0.7 s.
         let (shots, _) = try await run("""
@@ -161,10 +150,7 @@ import TestImages
 
     @Test func anAnimatedGIFFromTheNetworkPlaysToo() async throws {
         let dir = try Fixtures.folder()
-        let raw = try Fixtures.folder("animation-url").appendingPathComponent("a.gif")
-        try Data(GIFFixture.animated(width: 400, height: 300, frames: Self.colours, delayCs: 40)).write(to: raw)
-        let made = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gifsicle"), ["-O2", raw.path, "-o", dir.appendingPathComponent("a.gif").path], timeout: 60)
-        try #require(made.status == 0, "gifsicle: \(made.stderr)")
+        _ = try await animatedGIF(in: dir, delayCs: 40)
         // On the wall clock (the page comes over loopback HTTP): four screenshots 400 ms apart,
         // the length of a frame, cannot all show the same one while it plays.
         let shots = try Fixtures.folder("animation-url-shots")

@@ -46,7 +46,17 @@ struct BrowserSession {
     /// Runs `script` (its screenshot lines name files in the session folder) and returns the
     /// screenshots by name.
     func run(_ script: String, extra: [String] = [], environment: [String: String?] = [:]) async throws -> [String: Screenshot] {
-        let scriptURL = dir.appendingPathComponent("session.txt")
+        let (scriptURL, names) = try Self.writeScript(script, in: dir)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path] + extra + [dir.path], environment: environment, timeout: 120)
+        guard run.status == 0 else { throw Failed(message: "exit \(run.status): \(run.stderr)") }
+        var shots: [String: Screenshot] = [:]
+        for name in names { shots[name] = try Screenshot(path: dir.appendingPathComponent(name).path) }
+        return shots
+    }
+
+    /// `script` written into `dir` as `session.txt`, its screenshot lines naming files there; the
+    /// screenshots' names, to read back.
+    static func writeScript(_ script: String, in dir: URL) throws -> (url: URL, names: [String]) {
         var names: [String] = []
         let lines = script.split(separator: "\n").map { line -> String in
             let parts = line.split(separator: " ")
@@ -54,12 +64,9 @@ struct BrowserSession {
             names.append(String(parts[2]))
             return "\(parts[0]) screenshot \(dir.appendingPathComponent(String(parts[2])).path)"
         }
-        try lines.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path] + extra + [dir.path], environment: environment, timeout: 120)
-        guard run.status == 0 else { throw Failed(message: "exit \(run.status): \(run.stderr)") }
-        var shots: [String: Screenshot] = [:]
-        for name in names { shots[name] = try Screenshot(path: dir.appendingPathComponent(name).path) }
-        return shots
+        let url = dir.appendingPathComponent("session.txt")
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        return (url, names)
     }
 
     struct Failed: Error, CustomStringConvertible { let message: String; var description: String { message } }

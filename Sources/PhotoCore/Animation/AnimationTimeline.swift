@@ -48,8 +48,6 @@ public struct AnimationTimeline: Equatable, Sendable {
         return Double(p.loop * loopMs + starts[p.frame] + delaysMs[p.frame])
     }
 
-    /// Ms a whole loop takes: what a slideshow waits for, once.
-    public var firstLoopEndMs: Double { Double(loopMs) }
 
     private func frame(atMsInLoop ms: Double) -> Int {
         // The last start at or before `ms`: binary search, animations can have thousands of frames.
