@@ -39,6 +39,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Bidi levels (FriBidi) and scripts (HarfBuzz) for text in any script; SDL_ttf shapes.
         .target(name: "CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
+        // A progressive JPEG scan by scan as its bytes arrive: libjpeg's buffered-image mode, which
+        // the TurboJPEG API does not offer.
+        .target(name: "CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
         system("CZlib", "zlib", "zlib1g-dev"),
         system("CHeif", "libheif", "libheif-dev"),
         system("CJXL", "libjxl", "libjxl-dev"),
@@ -86,7 +89,7 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

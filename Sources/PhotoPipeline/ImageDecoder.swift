@@ -28,9 +28,13 @@ public enum ImageDecoder {
     /// - parameter name: for messages only (a path or URL); the format is read from the bytes.
     public static func decode(data: [UInt8], name: String, maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits = .standard) throws -> DecodedImage {
         guard !data.isEmpty else { throw DecodeError.empty }
-        var stored = try decodeStored(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits)
-        // Shrink, convert, turn: the longer side is the same either way, and converting and turning
-        // cost per pixel, so they run on the fewest.
+        return finish(try decodeStored(data, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits), maxPixelSize: maxPixelSize)
+    }
+
+    /// Shrink, convert, turn: the longer side is the same either way, and converting and turning
+    /// cost per pixel, so they run on the fewest.
+    static func finish(_ stored: StoredPixels, maxPixelSize: Int?) -> DecodedImage {
+        var stored = stored
         if let maxPixelSize { stored.image = AreaDownscaler.downscale(stored.image, maxPixelSize: maxPixelSize) }
         return stored.orientation.apply(to: SRGBConversion.convert(stored.image, from: stored.colour))
     }
