@@ -28,20 +28,21 @@ final class LazyNetwork: DataLoading, @unchecked Sendable {
     @discardableResult
     func load(_ request: DataRequest, priority: TransferPriority,
               progress: @escaping @Sendable (Int64, Int64?) -> Void,
+              bodyPiece: (@Sendable (Data) -> Void)?,
               completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) -> TransferHandle {
         if case .some(let loader) = lock.withLock({ made }) {
             guard let loader else {
                 queue.async { completion(.failure(.unavailable("curl could not start"))) }
                 return TransferHandle(cancel: {}, setPriority: { _ in })
             }
-            return loader.load(request, priority: priority, progress: progress, completion: completion)
+            return loader.load(request, priority: priority, progress: progress, bodyPiece: bodyPiece, completion: completion)
         }
         // Not made yet: made on `queue`, then the load starts there; the handle follows it.
         let pending = PendingHandle(priority: priority)
         queue.async { [self] in
             guard let loader else { return completion(.failure(.unavailable("curl could not start"))) }
             guard let priority = pending.priorityIfWanted else { return completion(.failure(.cancelled)) }
-            pending.attach(loader.load(request, priority: priority, progress: progress, completion: completion))
+            pending.attach(loader.load(request, priority: priority, progress: progress, bodyPiece: bodyPiece, completion: completion))
         }
         return TransferHandle(cancel: { pending.cancel() }, cancelUnlessSent: { pending.cancel() }, setPriority: { pending.set($0) })
     }

@@ -39,10 +39,11 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         _ request: DataRequest,
         priority: TransferPriority,
         progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void,
+        bodyPiece: (@Sendable (Data) -> Void)?,
         completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
     ) -> TransferHandle {
         guard request.headers.isEmpty else {
-            return loader.load(request, priority: priority, progress: progress, completion: completion)
+            return loader.load(request, priority: priority, progress: progress, bodyPiece: bodyPiece, completion: completion)
         }
         let load = PendingLoad(priority: priority, queue: queue, completion: completion)
         queue.async { [self] in
@@ -55,7 +56,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             }
             guard !load.isDone else { return }  // cancelled while the cache was read
             let conditional = DataRequest(url: request.url, headers: stored?.metadata.validatorHeaders ?? [:])
-            let inner = loader.load(conditional, priority: load.priority, progress: progress) { [self] result in
+            let inner = loader.load(conditional, priority: load.priority, progress: progress, bodyPiece: bodyPiece) { [self] result in
                 queue.async {
                     // The consumer first, the disk second: writing and syncing a 4 MB body took
                     // 20-80 ms that the photo on screen waited for. Loads after this one queue

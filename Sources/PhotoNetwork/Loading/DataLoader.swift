@@ -32,10 +32,11 @@ public final class DataLoader: DataLoading, @unchecked Sendable {
         _ request: DataRequest,
         priority: TransferPriority,
         progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void,
+        bodyPiece: (@Sendable (Data) -> Void)?,
         completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
     ) -> TransferHandle {
         let id = thread.makeConsumerID()
-        let consumer = Transfer.Consumer(priority: priority, progress: progress, completion: completion)
+        let consumer = Transfer.Consumer(priority: priority, progress: progress, bodyPiece: bodyPiece, completion: completion)
         thread.post(.add(id: id, request: request, consumer: consumer))
         return TransferHandle(
             cancel: { [weak thread] in thread?.post(.cancel(id: id)) },

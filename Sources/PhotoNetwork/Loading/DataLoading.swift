@@ -6,11 +6,15 @@ import Foundation
 ///   Callbacks (`progress`, `completion`) arrive on a background thread owned by the
 ///   implementation (for ``DataLoader``, its network thread), never on the caller's thread;
 ///   hop to your own thread before touching state that is not thread safe, and return quickly.
-///   `completion` is called exactly once per `load`; no `progress` call follows it.
+///   `completion` is called exactly once per `load`; no `progress` or `bodyPiece` call follows it.
 public protocol DataLoading: AnyObject, Sendable {
     /// Starts (or joins) a transfer of `request`.
     /// - Parameters:
     ///   - progress: bytes received so far and the expected total (`nil` when the server did not say).
+    ///   - bodyPiece: the body as it arrives from the network, piece by piece, in order (a consumer
+    ///     that joins a running transfer first gets what came before it, in one piece), for a
+    ///     decoder that shows a photo before its last byte. Not called for a body the cache serves;
+    ///   `completion` always has the whole body.
     ///   - completion: the response (2xx, or 304 for a conditional request) or the error that ended it.
     /// - Returns: a handle that cancels this consumer or changes its priority.
     @discardableResult
@@ -18,11 +22,23 @@ public protocol DataLoading: AnyObject, Sendable {
         _ request: DataRequest,
         priority: TransferPriority,
         progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void,
+        bodyPiece: (@Sendable (Data) -> Void)?,
         completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
     ) -> TransferHandle
 }
 
 extension DataLoading {
+    /// `load` without the body's pieces.
+    @discardableResult
+    public func load(
+        _ request: DataRequest,
+        priority: TransferPriority,
+        progress: @escaping @Sendable (_ received: Int64, _ total: Int64?) -> Void,
+        completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> TransferHandle {
+        load(request, priority: priority, progress: progress, bodyPiece: nil, completion: completion)
+    }
+
     /// Loads `url` with no extra headers.
     @discardableResult
     public func load(

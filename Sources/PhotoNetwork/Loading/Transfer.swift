@@ -8,6 +8,7 @@ final class Transfer {
     struct Consumer {
         var priority: TransferPriority
         let progress: @Sendable (Int64, Int64?) -> Void
+        let bodyPiece: (@Sendable (Data) -> Void)?
         let completion: @Sendable (Result<Response, NetworkError>) -> Void
     }
 
@@ -41,7 +42,11 @@ final class Transfer {
     /// The highest priority among its consumers.
     var priority: TransferPriority { consumers.values.map(\.priority).max() ?? .prefetch }
 
-    func add(_ consumer: Consumer, id: Int) { consumers[id] = consumer }
+    /// A consumer that joins a transfer on the wire gets the body so far first.
+    func add(_ consumer: Consumer, id: Int) {
+        consumers[id] = consumer
+        if !body.isEmpty { consumer.bodyPiece?(body) }
+    }
 
     func removeConsumer(_ id: Int) -> Consumer? { consumers.removeValue(forKey: id) }
 
@@ -90,6 +95,7 @@ final class Transfer {
         }
         body.append(chunk)
         lastActivity = ProcessInfo.processInfo.systemUptime
+        for consumer in consumers.values { consumer.bodyPiece?(chunk) }
         return true
     }
 

@@ -25,6 +25,7 @@ final class MockDataLoader: DataLoading, @unchecked Sendable {
     @discardableResult
     func load(_ request: DataRequest, priority: TransferPriority,
               progress: @escaping @Sendable (Int64, Int64?) -> Void,
+              bodyPiece: (@Sendable (Data) -> Void)?,
               completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) -> TransferHandle {
         let id = lock.withLock { () -> Int in
             nextID += 1

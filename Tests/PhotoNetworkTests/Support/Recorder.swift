@@ -28,12 +28,23 @@ final class Recorder: @unchecked Sendable {
                 precondition(outcome == nil, "completion called twice")
                 outcome = result
                 finishedAt = .now
+                piecesBeforeCompletion = pieces.reduce(0) { $0 + $1.count }
             }
             done.fire()
         }
     }
 
     var progressReports: [(received: Int64, total: Int64?)] { lock.withLock { reports } }
+
+    private var pieces: [Data] = []
+    /// Bytes of body pieces that had come when the completion came.
+    private(set) var piecesBeforeCompletion: Int?
+
+    var bodyPiece: @Sendable (Data) -> Void {
+        { [self] piece in lock.withLock { pieces.append(piece) } }
+    }
+
+    var bodyPieces: [Data] { lock.withLock { pieces } }
 
     // The waits below only catch a hang: a test asserts what happened, in which order, never
     // how fast (the suites' time limit is a minute).
@@ -60,11 +71,11 @@ final class Recorder: @unchecked Sendable {
 
 extension DataLoading {
     /// Starts a load whose callbacks go to a new recorder.
-    func record(_ url: URL, priority: TransferPriority = .currentPage, headers: [String: String] = [:], revalidate: Bool = false)
-        -> (Recorder, TransferHandle) {
+    func record(_ url: URL, priority: TransferPriority = .currentPage, headers: [String: String] = [:], revalidate: Bool = false,
+                pieces: Bool = false) -> (Recorder, TransferHandle) {
         let recorder = Recorder()
         let handle = load(DataRequest(url: url, headers: headers, revalidate: revalidate), priority: priority,
-                          progress: recorder.progress, completion: recorder.completion)
+                          progress: recorder.progress, bodyPiece: pieces ? recorder.bodyPiece : nil, completion: recorder.completion)
         return (recorder, handle)
     }
 }
