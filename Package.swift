@@ -150,11 +150,11 @@ let package = Package(
             ],
             swiftSettings: edge),
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
-        .target(name: "TestImages", path: "Tests/TestImages"),
+        .target(name: "TestImages", dependencies: ["CTurboJPEG"], path: "Tests/TestImages"),
         // The program itself in real SDL windows: screenshots, exit codes, shaders.
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages"],
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages", "CTurboJPEG"],
             swiftSettings: edge),
     ]
 )

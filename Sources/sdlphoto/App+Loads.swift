@@ -67,7 +67,9 @@ extension App {
             loader.request(.init(item: key.item, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency)
         case .full:
             let page = pageRequest(at: index)
-            loader.request(.init(item: key.item, quality: .full), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency)
+            // Scan by scan only in the browser: a slideshow shows a photo once it is whole.
+            loader.request(.init(item: key.item, quality: .full), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency,
+                           showsScans: slideshow == nil)
         }
     }
 
@@ -112,6 +114,10 @@ extension App {
                 receiveDetail(result)
                 continue
             }
+            if request.scanJob != nil {
+                receiveScan(result)
+                continue
+            }
             if key.quality == .thumbnail { thumbnailArrived = true }
             if request.warmOnly {
                 ledger.warmed(key.item)
@@ -146,6 +152,20 @@ extension App {
             needsDraw = true
         }
         if thumbnailArrived, ledger.thumbnailsSettled(shown) { eventLog?.thumbsDone(count: shown.count) }
+    }
+
+    /// A progressive JPEG's picture so far stands in for its full image while that downloads:
+    /// the page shows it (the scene hears of it as of a full image, and fades it in over the
+    /// placeholder once), the fan goes on, and the next scan's picture, then the whole photo,
+    /// replace it in place (docs/behaviour.md §8).
+    private func receiveScan(_ result: ImageLoader.Result) {
+        let key = ImageKey(item: result.request.item, quality: .full)
+        guard case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key) else { return }
+        let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
+            ?? Size(width: Double(first.width), height: Double(first.height))
+        guard ledger.receivedStandIn(key, size: size) else { return }
+        renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
+        needsDraw = true
     }
 
     /// The host an image comes from; nil for a local file.

@@ -23,6 +23,9 @@ final class ImageLoader: @unchecked Sendable {
         var region: Rect? = nil
         /// The camera's small EXIF thumbnail standing in until the real one is made.
         var placeholder = false
+        /// A progressive JPEG's picture so far, standing in for its full image: each job that
+        /// draws one is numbered, a key of its own.
+        var scanJob: Int? = nil
 
         /// The placeholder of this thumbnail request, or the request a placeholder stands in for.
         var withPlaceholder: Request { Request(item: item, quality: quality, placeholder: true) }
@@ -81,6 +84,9 @@ final class ImageLoader: @unchecked Sendable {
     /// The `fetch` each request's download belongs to: a late callback of a cancelled one is not.
     private var fetchToken: [Request: Int] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
+    /// Progressive JPEGs downloading for a page, shown scan by scan.
+    private var scanPreviews: [Request: ScanPreview] = [:]
+    private var nextScanJob = 0
     private var nextTransferToken = 0
     private(set) var pool: DecodePool<Request, Result>!
 
@@ -102,7 +108,8 @@ final class ImageLoader: @unchecked Sendable {
     /// `sharpAt`; with `fitting`, no larger than the photo shown there (its size read from the
     /// header first). A request in flight or finished and not yet taken is not repeated (asked
     /// again, it only moves up); whether to ask at all is the ledger's decision.
-    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Fitting? = nil, urgency: LoadUrgency) {
+    /// `showsScans`: a progressive JPEG downloading for it is shown scan by scan (`scanJob` results).
+    func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Fitting? = nil, urgency: LoadUrgency, showsScans: Bool = false) {
         let priority = Self.decodePriority(urgency)
         lock.lock()
         let known = items.indices.contains(request.item)
@@ -141,11 +148,12 @@ final class ImageLoader: @unchecked Sendable {
                 return result
             }
         case .url(let url):
-            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority)
+            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: showsScans)
         }
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority) {
+    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
+                       showsScans: Bool) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()
@@ -159,10 +167,12 @@ final class ImageLoader: @unchecked Sendable {
             progress[request.item] = (0, nil)
             lock.unlock()
         }
+        let scans = showsScans && tracksProgress ? scanPreview(for: request, pixels: pixels, sharpAt: sharpAt, box: box) : nil
         lock.lock()
         nextTransferToken += 1
         let token = nextTransferToken
         fetchToken[request] = token
+        if let scans { scanPreviews[request] = scans }
         lock.unlock()
         let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
@@ -171,7 +181,7 @@ final class ImageLoader: @unchecked Sendable {
             if tracksProgress { self.progress[request.item] = (received, total) }
             self.lock.unlock()
             if tracksProgress { self.wake() }
-        }, completion: { [weak self] response in
+        }, bodyPiece: scans.map { scans in { scans.received($0) } }, completion: { [weak self] response in
             // A cancelled transfer's answer is nobody's: the request may already be asked again,
             // with a transfer of its own.
             guard let self, response.failureIsCancel == false else { return }
@@ -181,7 +191,9 @@ final class ImageLoader: @unchecked Sendable {
             // answer is not this request's any more.
             let current = self.fetchToken[request] == token
             if current { self.arriving.insert(request) }
+            if let scans, self.scanPreviews[request] === scans { self.scanPreviews[request] = nil }
             self.lock.unlock()
+            scans?.stop()
             guard current else { return }
             switch response {
             case .failure(let error):
@@ -272,6 +284,7 @@ final class ImageLoader: @unchecked Sendable {
     func cancel(_ request: Request) -> Bool {
         lock.lock()
         let handle = transfers.removeValue(forKey: request)
+        let scans = scanPreviews.removeValue(forKey: request)
         arriving.remove(request)
         fetchToken[request] = nil
         let wasInFlight = inFlight.remove(request) != nil
@@ -279,6 +292,7 @@ final class ImageLoader: @unchecked Sendable {
         inbox.removeAll { $0.request == request || (request.quality == .thumbnail && $0.request == request.withPlaceholder) }
         if request.quality == .full && request.region == nil { progress[request.item] = nil }
         lock.unlock()
+        scans?.stop()
         // A thumbnail already asked for is answered anyway; the cache keeps it for the cell's
         // return. A full photo may be megabytes still to come: that one stops.
         if request.quality == .thumbnail { handle?.handle.cancelUnlessSent() } else { handle?.handle.cancel() }
@@ -377,6 +391,11 @@ final class ImageLoader: @unchecked Sendable {
     private func deliver(_ result: Result) {
         lock.lock()
         defer { lock.unlock() }
+        if result.request.scanJob != nil {
+            // Only while the full image is still on its way.
+            if inFlight.contains(result.request.scanned), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
+            return
+        }
         if result.request.placeholder {
             // Only while the real thumbnail is still on its way; it never replaces one.
             if inFlight.contains(result.request.withoutPlaceholder), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
@@ -396,4 +415,35 @@ private extension Swift.Result where Failure == NetworkError {
         if case .failure(.cancelled) = self { return true }
         return false
     }
+}
+
+extension ImageLoader {
+    /// Pictures of a progressive JPEG as it downloads, each finished as the full image's decode
+    /// will be (`fitted` to the same size), drawn by low-priority jobs.
+    fileprivate func scanPreview(for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?) -> ScanPreview {
+        ScanPreview(sizing: { displayed in
+            let limit = Self.fitted(pixels, into: box, size: { displayed })
+            return (limit, sharpAt.map { min($0, limit) })
+        }, schedule: { [weak self] delay, job in
+            guard let self else { return }
+            let key = self.lock.withLock { () -> Request in
+                self.nextScanJob += 1
+                var key = request
+                key.scanJob = self.nextScanJob
+                return key
+            }
+            let submit: @Sendable () -> Void = { [weak self] in
+                self?.pool.submit(key: key, priority: .visible) {
+                    guard let picture = job() else { return Result(request: key, outcome: .success([]), opaque: false, originalSize: nil) }
+                    return ImageLoader.mipmapped(key, .success(picture.image), size: { picture.displayedSize })
+                }
+            }
+            if delay > 0 { DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: submit) } else { submit() }
+        })
+    }
+}
+
+extension ImageLoader.Request {
+    /// The full image a scan picture stands in for.
+    var scanned: Self { Self(item: item, quality: quality) }
 }

@@ -3,6 +3,7 @@ import Foundation
 import PhotoCore
 import Testing
 @testable import PhotoPipeline
+import TestImages
 
 /// Embedded colour profiles and CICP tags are converted to sRGB. Expected values come from
 /// outside this code: Pillow's ImageCms (lcms2) for P3 and Adobe RGB, transicc for CMYK.

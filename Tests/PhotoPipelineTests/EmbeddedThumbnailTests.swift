@@ -1,5 +1,6 @@
 import Testing
 @testable import PhotoPipeline
+import TestImages
 
 @Suite struct EmbeddedThumbnailTests {
     let dir = TempDirectory()

@@ -1,6 +1,7 @@
 import PhotoCore
 import Testing
 @testable import PhotoPipeline
+import TestImages
 
 /// A 48x24 JPEG stored with a red block in its stored top-left corner and a green block in its
 /// stored top-right corner. For each tag, where a viewer shows them follows from the TIFF wording

@@ -1,6 +1,7 @@
 import PhotoCore
 import Testing
 @testable import PhotoPipeline
+import TestImages
 
 /// A HEIC shows right way up whichever way the phone was held: by its EXIF Orientation (heif-enc
 /// 1.15 copies a JPEG's EXIF as it is), by HEIF's own `irot`/`imir` (which libheif applies), and

@@ -1,6 +1,7 @@
 import PhotoCore
 import Testing
 @testable import PhotoPipeline
+import TestImages
 
 @Suite struct ImageDecoderTests {
     let dir = TempDirectory()

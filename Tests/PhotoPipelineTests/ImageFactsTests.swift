@@ -1,5 +1,6 @@
 import PhotoPipeline
 import Testing
+import TestImages
 
 /// What a caption's {date} and {camera} come from (docs/behaviour.md §6).
 @Suite struct ImageFactsTests {

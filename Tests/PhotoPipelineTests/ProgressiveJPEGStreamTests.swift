@@ -2,6 +2,7 @@ import CTurboJPEG
 import PhotoCore
 @testable import PhotoPipeline
 import Testing
+import TestImages
 
 /// A progressive JPEG read as its bytes arrive shows the whole photo after each scan, coarse
 /// first, at the size and orientation its final decode will have (docs/behaviour.md §8).

@@ -3,6 +3,7 @@ import PhotoCore
 import Testing
 @testable import PhotoPipeline
 import PhotoStorage
+import TestImages
 
 @Suite struct ThumbnailCacheTests {
     let photos = TempDirectory()

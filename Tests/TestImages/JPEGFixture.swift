@@ -1,12 +1,11 @@
 import CTurboJPEG
-import PhotoPipeline
 
 /// Real JPEG files for tests, written by libjpeg-turbo.
-enum JPEGFixture {
-    typealias Paint = (_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)
+public enum JPEGFixture {
+    public typealias Paint = (_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)
 
     /// RGB source painted by `paint`, compressed at `quality` with 4:4:4 unless told otherwise.
-    static func make(width: Int, height: Int, quality: Int32 = 95, subsampling: TJSAMP = TJSAMP_444,
+    public static func make(width: Int, height: Int, quality: Int32 = 95, subsampling: TJSAMP = TJSAMP_444,
                      flags: Int32 = 0, paint: Paint) -> [UInt8] {
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
@@ -21,7 +20,7 @@ enum JPEGFixture {
     }
 
     /// Raw pixels in `format` (TJPF_CMYK for a CMYK JPEG, say) compressed as they are.
-    static func compress(_ pixels: [UInt8], width: Int, height: Int, format: TJPF, quality: Int32 = 95,
+    public static func compress(_ pixels: [UInt8], width: Int, height: Int, format: TJPF, quality: Int32 = 95,
                          subsampling: TJSAMP = TJSAMP_444, flags: Int32 = 0) -> [UInt8] {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
@@ -36,7 +35,7 @@ enum JPEGFixture {
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 
-    static func solid(width: Int, height: Int, _ rgb: (UInt8, UInt8, UInt8)) -> [UInt8] {
+    public static func solid(width: Int, height: Int, _ rgb: (UInt8, UInt8, UInt8)) -> [UInt8] {
         make(width: width, height: height) { _, _ in rgb }
     }
 }

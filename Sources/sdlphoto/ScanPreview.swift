@@ -1,0 +1,116 @@
+import Foundation
+import PhotoCore
+import PhotoPipeline
+
+/// A progressive JPEG's page while its bytes arrive (docs/behaviour.md §8, Progressive JPEGs): the
+/// network thread hands it each piece of the body; a decode worker reads them and, after each
+/// scan that completes, draws the whole photo as it stands, for the page to show over its
+/// placeholder. One worker job at a time, at most one picture per `minInterval`, and none once
+/// the last byte is in: the final decode takes over from there.
+// Sendable: `pending` and `state` are guarded by `lock`; the rest belongs to the one job running
+// at a time (`state == .running`).
+final class ScanPreview: @unchecked Sendable {
+    private enum State { case idle, running, stopped }
+
+    private let lock = NSLock()
+    private var pending: [Data] = []
+    private var state = State.idle
+    private var bytes: [UInt8] = []
+    private var stream: ProgressiveJPEGStream?
+    /// The job's own: when it last drew, and how many scans that showed.
+    private var lastPicture: Double = -.infinity
+    private var shownScans = 0
+    private let schedule: Schedule
+
+    /// A picture of the photo so far, and the photo's size as displayed.
+    typealias Picture = (image: DecodedImage, displayedSize: PixelSize?)
+    /// Runs a job on a decode worker after a delay in seconds (0: as soon as one is free).
+    typealias Schedule = @Sendable (_ after: Double, _ job: @escaping @Sendable () -> Picture?) -> Void
+
+    /// Each picture is a page-sized upload (about 10 ms of copying on llvmpipe) and a render of
+    /// every coefficient: a few a second show the photo sharpening without taking the frames.
+    static let minInterval = 0.2
+
+    /// `sizing`: what the final decode is asked for; `schedule` runs each job, which returns at
+    /// most one picture.
+    init(sizing: @escaping ProgressiveJPEGStream.Sizing, schedule: @escaping Schedule) {
+        stream = ProgressiveJPEGStream(sizing: sizing)
+        self.schedule = schedule
+    }
+
+    /// A piece of the body, on the network thread.
+    func received(_ piece: Data) {
+        let start = lock.withLock { () -> Bool in
+            guard state != .stopped else { return false }
+            pending.append(piece)
+            guard state == .idle else { return false }
+            state = .running
+            return true
+        }
+        if start { schedule(0) { self.run() } }
+    }
+
+    /// No more pictures: the photo is whole (or gone).
+    func stop() {
+        lock.withLock {
+            state = .stopped
+            pending = []
+        }
+    }
+
+    /// Reads what came and draws the photo if a scan completed, then goes on in another job
+    /// (each job hands over its picture as it returns) or goes idle.
+    private func run() -> Picture? {
+        while let pieces = takePending() {
+            for piece in pieces { bytes.append(contentsOf: piece) }
+            if !pieces.isEmpty {
+                guard bytes.count < 2 || (bytes[0] == 0xFF && bytes[1] == 0xD8), let stream else { return stopHere() }
+                switch stream.advance(bytes) {
+                case .end, .wholeFileOnly, .failed: return stopHere()
+                case .needsBytes, .scan: break
+                }
+            }
+            if let stream, stream.completedScans > shownScans {
+                let wait = lastPicture + Self.minInterval - ProcessInfo.processInfo.systemUptime
+                // Owed and due in `wait`, the picture waits for a job then (pieces that arrive
+                // meanwhile wait for it too), so a scan that ends just before a stall still shows.
+                guard wait <= 0 else {
+                    schedule(wait) { self.run() }
+                    return nil
+                }
+                shownScans = stream.completedScans
+                lastPicture = ProcessInfo.processInfo.systemUptime
+                let picture = stream.picture(bytes).map { ($0, stream.displayedSize) }
+                schedule(0) { self.run() }  // touches nothing of this job's from here on
+                return picture
+            }
+            if becameIdle() { return nil }
+        }
+        return nil
+    }
+
+    /// The pieces that came since the last look (perhaps none); nil once stopped.
+    private func takePending() -> [Data]? {
+        lock.withLock {
+            guard state == .running else { return nil }
+            defer { pending = [] }
+            return pending
+        }
+    }
+
+    /// Nothing left to read: the next piece starts a job again.
+    private func becameIdle() -> Bool {
+        lock.withLock {
+            guard state == .running, pending.isEmpty else { return false }
+            state = .idle
+            return true
+        }
+    }
+
+    private func stopHere() -> Picture? {
+        stop()
+        stream = nil
+        bytes = []
+        return nil
+    }
+}

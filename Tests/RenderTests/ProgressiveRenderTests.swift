@@ -1,0 +1,122 @@
+import CTurboJPEG
+import FlyingFox
+import FlyingSocks
+import Foundation
+import PhotoCore
+import PhotoServe
+import Testing
+import TestImages
+
+/// A progressive JPEG over a slow link: the page shows the whole photo, coarse, long before its
+/// last byte, with the fan still going, and ends on exactly the picture a whole-file decode gives
+/// (docs/behaviour.md §8, Progressive JPEGs).
+@Suite(.serialized) struct ProgressiveRenderTests {
+    /// A 12 MP photo stand-in: colour gradients under a fine diagonal texture in brightness (as
+    /// foliage or fabric are), detail a 160 px placeholder cannot carry and the first scans do.
+    static func paint(_ x: Int, _ y: Int, width: Int, height: Int) -> (UInt8, UInt8, UInt8) {
+        let texture = ((x + y) / 8) % 2 == 0 ? 45 : -45
+        let r = 50 + x * 150 / width + texture, g = 60 + y * 140 / height + texture, b = 110 + texture
+        return (UInt8(max(0, min(255, r))), UInt8(max(0, min(255, g))), UInt8(max(0, min(255, b))))
+    }
+
+    /// Sends nothing for `silence`, then the first `part` of the body at once, waits `stall`,
+    /// then the rest: a link that delivers a third of the photo and then stops for a while.
+    struct StagedBody: AsyncBufferedSequence, Sendable {
+        typealias Element = UInt8
+        let data: Data, part: Int, silence: Double, stall: Double
+        var sequence: HTTPBodySequence { HTTPBodySequence(from: self, count: data.count, suggestedBufferSize: 64 * 1024) }
+        func makeAsyncIterator() -> Iterator { Iterator(body: self) }
+
+        struct Iterator: AsyncBufferedIteratorProtocol {
+            let body: StagedBody
+            var offset = 0
+            mutating func next() async throws -> UInt8? { try await nextBuffer(suggested: 1)?.first }
+            mutating func nextBuffer(suggested count: Int) async throws -> Data? {
+                guard offset < body.data.count else { return nil }
+                if offset == 0 { try await Task.sleep(for: .seconds(body.silence)) }
+                if offset == body.part { try await Task.sleep(for: .seconds(body.stall)) }
+                let end = offset < body.part ? Swift.min(body.part, offset + count) : Swift.min(body.data.count, offset + count)
+                defer { offset = end }
+                return body.data.subdata(in: offset..<end)
+            }
+        }
+    }
+
+    /// Mean difference per channel over `rect`, 0-255.
+    static func difference(_ a: Screenshot, _ b: Screenshot, in rect: Rect) -> Double {
+        var total = 0.0, n = 0.0
+        for y in Int(rect.minY)..<Int(rect.maxY) {
+            for x in Int(rect.minX)..<Int(rect.maxX) {
+                let p = a.image.rgba(x: x, y: y), q = b.image.rgba(x: x, y: y)
+                total += abs(Double(p.r) - Double(q.r)) + abs(Double(p.g) - Double(q.g)) + abs(Double(p.b) - Double(q.b))
+                n += 3
+            }
+        }
+        return total / n
+    }
+
+    @Test func aThirdOfAProgressiveJPEGShowsTheWholePhotoCoarseAndTheEndIsTheWholeFileDecode() async throws {
+        let dir = try Fixtures.folder()
+        let (w, h) = (4000, 3000)
+        let photo = Data(JPEGFixture.make(width: w, height: h, quality: 90, subsampling: TJSAMP_420, flags: Int32(TJFLAG_PROGRESSIVE)) {
+            Self.paint($0, $1, width: w, height: h)
+        })
+        let thumbnail = Data(JPEGFixture.make(width: 160, height: 120, quality: 90) { Self.paint($0 * 25, $1 * 25, width: w, height: h) })
+        let local = dir.appendingPathComponent("local/photo.jpg")
+        try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try photo.write(to: local)
+        let part = photo.count / 3
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/m.json":
+                return HTTPResponse(statusCode: .ok, body: Data(#"{"items": [{"image": "p/photo.jpg", "thumbnail": "t/photo.jpg", "width": 4000, "height": 3000}]}"#.utf8))
+            case "/p/photo.jpg":
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"],
+                                    body: StagedBody(data: photo, part: part, silence: 2.5, stall: 4).sequence)
+            case "/t/photo.jpg":
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: thumbnail)
+            default:
+                return HTTPResponse(statusCode: .notFound)
+            }
+        }
+        let root = try await server.start()
+        let shots = dir.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("s.txt")
+        try """
+            2000 screenshot \(shots.path)/placeholder.png
+            5500 screenshot \(shots.path)/third.png
+            10500 screenshot \(shots.path)/done.png
+            10600 quit
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("m.json").absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+
+        // The same photo from a file: the whole-file decode.
+        let wholeScript = dir.appendingPathComponent("w.txt")
+        try "1500 screenshot \(shots.path)/whole.png\n1600 quit\n".write(to: wholeScript, atomically: true, encoding: .utf8)
+        let whole = try await AppProcess.run(["--size", "1280x800", "--replay", wholeScript.path, local.path],
+                                             environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache2").path])
+        #expect(whole.status == 0, "stderr: \(whole.stderr)")
+
+        let placeholder = try Screenshot(path: shots.appendingPathComponent("placeholder.png").path)
+        let third = try Screenshot(path: shots.appendingPathComponent("third.png").path)
+        let done = try Screenshot(path: shots.appendingPathComponent("done.png").path)
+        let reference = try Screenshot(path: shots.appendingPathComponent("whole.png").path)
+        // The photo fills 1067x800 in the middle; leave the fan's centre out.
+        let left = Rect(x: 120, y: 20, width: 440, height: 760), right = Rect(x: 720, y: 20, width: 440, height: 760)
+        let errors = (placeholder: Self.difference(placeholder, reference, in: left) + Self.difference(placeholder, reference, in: right),
+                      third: Self.difference(third, reference, in: left) + Self.difference(third, reference, in: right),
+                      done: Self.difference(done, reference, in: left) + Self.difference(done, reference, in: right))
+        let message = "mean error against the whole-file decode: placeholder \(errors.placeholder / 2), a third \(errors.third / 2), done \(errors.done / 2)"
+        print(message)
+        #expect(errors.third / 2 < 5, "\(message)")
+        #expect(errors.third < errors.placeholder / 5, "\(message)")
+        #expect(errors.done == 0, "\(message)")
+        let fan = Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))
+        #expect(third.whitePixels(fan) > 40, "no fan over the coarse photo while its bytes still come")
+        #expect(done.whitePixels(fan) == 0, "the fan is still there at the end")
+    }
+}
