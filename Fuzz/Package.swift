@@ -8,7 +8,7 @@ import PackageDescription
 /// `@testable import`, which a debug build allows.
 let targets = [
     "FuzzTIFFDirectory", "FuzzPNGChunks", "FuzzHeaderProbe", "FuzzDecode", "FuzzManifest",
-    "FuzzTOML", "FuzzReplay", "FuzzCacheControl", "FuzzCacheEntry", "FuzzAnimation",
+    "FuzzTOML", "FuzzReplay", "FuzzCacheControl", "FuzzCacheEntry", "FuzzAnimation", "FuzzProgressiveJPEG",
 ]
 
 let package = Package(

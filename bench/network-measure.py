@@ -53,6 +53,28 @@ def prepare(corpus, root, count=200):
     return names
 
 
+def prepare_progressive(root, names, cells):
+    """ROOT/progressive: the tapped photos made progressive by jpegtran (lossless: the same
+    pixels, libjpeg-turbo's default scan script), the others linked as they are, and
+    progressive.json listing them with the same placeholders."""
+    os.makedirs(f"{root}/progressive", exist_ok=True)
+    for i, n in enumerate(names):
+        dst = f"{root}/progressive/{n}"
+        if os.path.exists(dst):
+            continue
+        if i in cells:
+            subprocess.run(["jpegtran", "-progressive", "-copy", "all", "-outfile", dst + ".tmp", f"{root}/files/{n}"], check=True)
+            os.replace(dst + ".tmp", dst)
+        else:
+            os.symlink(os.path.realpath(f"{root}/files/{n}"), dst)
+    with open(f"{root}/manifest.json") as f:
+        manifest = json.load(f)
+    for it in manifest["items"]:
+        it["image"] = it["image"].replace("files/", "progressive/")
+    with open(f"{root}/progressive.json", "w") as f:
+        json.dump(manifest, f)
+
+
 def cell(i, size):
     """Centre of grid cell i (GridLayout: about 160 pt cells, 2 pt gaps, at least 3 columns)."""
     width = int(size.split("x")[0])
@@ -123,7 +145,7 @@ def summary(values):
     return f"median {ms(statistics.median(v))}, min {ms(v[0])}, max {ms(v[-1])} (n={len(v)})"
 
 
-def taps(binary, root, names, size, cells, scratch, local=False):
+def taps(binary, root, names, size, cells, scratch, local=False, manifest="manifest.json", folder="files"):
     """(a) press → fan_shown, (b) last byte → image_shown: one tap per cell, back with Escape."""
     lines, t = [], 2500
     for c in cells:
@@ -132,18 +154,21 @@ def taps(binary, root, names, size, cells, scratch, local=False):
         t += 4200
     lines.append(f"{t} quit")
     cache = tempfile.mkdtemp(dir=scratch, prefix="cache-")
-    events, log, stats = run(binary, root, "local.json" if local else "manifest.json", "\n".join(lines) + "\n",
+    events, log, stats = run(binary, root, "local.json" if local else manifest, "\n".join(lines) + "\n",
                              size, cache, served=not local)
     shutil.rmtree(cache)
     presses = [t for t, ev, a in events if ev == "input" and a[0] == "press"]
     fan = {int(a[0]): t for t, ev, a in events if ev == "fan_shown"}
     shown = {int(a[0]): t for t, ev, a in events if ev == "image_shown"}
+    scan = {int(a[0]): t for t, ev, a in events if ev == "scan_shown"}
     by_path = {v["path"]: v for v in transfers(log).values()}
     rows = []
     for c, press in zip(cells, presses):
-        tr = by_path.get(f"/files/{names[c]}")
-        rows.append({"cell": c, "press": press, "fan": fan.get(c), "shown": shown.get(c),
-                     "request": tr["start"] if tr else None, "last_byte": tr["end"] if tr else None})
+        tr = by_path.get(f"/{folder}/{names[c]}")
+        sent = lambda t: sum(b for ct, b in tr["chunks"] if ct <= t) if tr and t else None
+        rows.append({"cell": c, "press": press, "fan": fan.get(c), "shown": shown.get(c), "scan": scan.get(c),
+                     "request": tr["start"] if tr else None, "last_byte": tr["end"] if tr else None,
+                     "size": tr["size"] if tr else None, "sent_at_scan": sent(scan.get(c))})
     return rows, stats
 
 
@@ -221,9 +246,9 @@ def main():
     p.add_argument("binary"); p.add_argument("corpus"); p.add_argument("scratch")
     p.add_argument("--size", default="1280x800")
     p.add_argument("--frames-size", action="append")
-    p.add_argument("--only", choices=["taps", "frames", "cancel"], action="append")
+    p.add_argument("--only", choices=["taps", "frames", "cancel", "progressive"], action="append")
     a = p.parse_args()
-    only = set(a.only or ["taps", "frames", "cancel"])
+    only = set(a.only or ["taps", "frames", "cancel", "progressive"])
     root = os.path.join(a.scratch, "site")
     names = prepare(a.corpus, root)
     sizes = [os.path.getsize(f"{root}/files/{n}") for n in names]
@@ -249,6 +274,21 @@ def main():
         print(f"  same taps on local files (no network), press → image_shown: {summary(loc)}; frame p50 {local_stats['p50_ms']:.1f} ms")
         for scale in ("1/1", "1/2"):
             print(f"  djpeg -scale {scale} alone, same photos: {summary(decode_reference(root, names, cells, scale))}")
+
+    if "progressive" in only:
+        print(f"\n(e) the same photos baseline and progressive (jpegtran), {a.size}, cold cache, one tap per cell {cells}")
+        prepare_progressive(root, names, cells)
+        base, _ = taps(a.binary, root, names, a.size, cells, a.scratch)
+        prog, stats = taps(a.binary, root, names, a.size, cells, a.scratch, manifest="progressive.json", folder="progressive")
+        print(f"  frame time in the progressive run: p50 {stats['p50_ms']:.1f} ms, p95 {stats['p95_ms']:.1f}, dropped {stats['dropped']}")
+        for b, r in zip(base, prog):
+            scan = f"{ms(r['scan'] - r['press'])} ({r['sent_at_scan'] / r['size'] * 100:.0f} % of {r['size'] / 1e6:.1f} MB sent)" if r["scan"] else "none"
+            print(f"  cell {r['cell']:3d}: baseline press→image_shown {ms(b['shown'] - b['press']) if b['shown'] else '-'}; "
+                  f"progressive press→scan_shown {scan}, press→image_shown {ms(r['shown'] - r['press']) if r['shown'] else '-'}")
+        print(f"  baseline, press → image_shown: {summary([b['shown'] - b['press'] for b in base if b['shown']])}")
+        firsts = [min(t for t in (r["scan"], r["shown"]) if t) - r["press"] for r in prog if r["scan"] or r["shown"]]
+        print(f"  progressive, press → first picture of the photo (scan_shown): {summary(firsts)}; {sum(1 for r in prog if not r['scan'])} taps showed no scan")
+        print(f"  progressive, press → image_shown: {summary([r['shown'] - r['press'] for r in prog if r['shown']])}")
 
     if "frames" in only:
         for size in a.frames_size or ["640x400", a.size]:

@@ -164,6 +164,16 @@ done:
 
 int jpeg_stream_width(const jpeg_stream *s) { return (int)s->cinfo.image_width; }
 int jpeg_stream_height(const jpeg_stream *s) { return (int)s->cinfo.image_height; }
+size_t jpeg_stream_coefficient_bytes(const jpeg_stream *s) {
+    if (s->phase < 1) return 0;
+    size_t total = 0;
+    for (int i = 0; i < s->cinfo.num_components; i++) {
+        const jpeg_component_info *c = &s->cinfo.comp_info[i];
+        total += (size_t)c->width_in_blocks * c->height_in_blocks * DCTSIZE2 * sizeof(JCOEF);
+    }
+    return total;
+}
+
 int jpeg_stream_completed_scans(const jpeg_stream *s) { return s->phase >= 2 ? shown_scans(s) : 0; }
 
 void jpeg_stream_set_scale(jpeg_stream *s, int denominator) {

@@ -45,9 +45,13 @@ extension App {
         }
         if let eventLog {
             eventLog.framePresented()
-            for d in list.images where d.quality == .full && shown.indices.contains(d.item)
-                && ledger.isReady(ImageKey(item: shown[d.item], quality: .full)) {
-                eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
+            for d in list.images where d.quality == .full && shown.indices.contains(d.item) {
+                let key = ImageKey(item: shown[d.item], quality: .full)
+                if ledger.isReady(key) {
+                    eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
+                } else if ledger.isLoading(key), scanPictures.contains(key.item) {
+                    eventLog.scanShown(d.item)
+                }
             }
         }
     }

@@ -194,6 +194,9 @@ extension App {
         if !finished.isEmpty { textureBudgetDue = true }
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
+            if key.quality == .full {
+                if ledger.isLoading(key) { scanPictures.insert(key.item) } else { scanPictures.remove(key.item) }
+            }
             uploadedSharper(key)
             apply(ledger.uploaded(key))
         }

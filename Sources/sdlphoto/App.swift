@@ -330,6 +330,8 @@ final class App {
     var retryPresses: Set<Int> = []
     /// The download progress the last drawn fan showed.
     var drawnFan: (item: Int, received: Int64, total: Int64?)?
+    /// Items whose full texture is a progressive JPEG's picture so far (`receiveScan`).
+    var scanPictures: Set<Int> = []
     /// The page the texture budget last protected.
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.

@@ -9,6 +9,7 @@ final class EventLog {
     private var shown: Set<String> = []
     private var thumbsDone = false
     private var fans: Set<Int> = []
+    private var scans: Set<Int> = []
     private var fanInFrame: Int?
 
     init(path: String) throws {
@@ -30,6 +31,12 @@ final class EventLog {
     func imageShown(_ index: Int, source: String) {
         guard shown.insert(source).inserted else { return }
         write("image_shown \(index) \(source)")
+    }
+
+    /// Once per photo: a progressive JPEG's picture so far is on screen, before its last byte.
+    func scanShown(_ index: Int) {
+        guard scans.insert(index).inserted else { return }
+        write("scan_shown \(index)")
     }
 
     /// Once: every grid thumbnail of the source is decoded (or failed for good).

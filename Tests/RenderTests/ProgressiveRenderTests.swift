@@ -89,7 +89,9 @@ import TestImages
             10500 screenshot \(shots.path)/done.png
             10600 quit
             """.write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("m.json").absoluteString],
+        let events = dir.appendingPathComponent("events.txt")
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.path,
+                                            root.appendingPathComponent("m.json").absoluteString],
                                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         await server.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
@@ -118,5 +120,8 @@ import TestImages
         let fan = Rect(center: Point(x: 640, y: 400), size: Size(width: 60, height: 60))
         #expect(third.whitePixels(fan) > 40, "no fan over the coarse photo while its bytes still come")
         #expect(done.whitePixels(fan) == 0, "the fan is still there at the end")
+        let names = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ")[1] }
+        let scan = names.firstIndex(of: "scan_shown"), image = names.firstIndex(of: "image_shown")
+        #expect(scan != nil && image != nil && scan! < image!, "events: \(names)")
     }
 }

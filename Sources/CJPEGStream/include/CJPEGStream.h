@@ -26,6 +26,8 @@ int jpeg_stream_advance(jpeg_stream *stream, const uint8_t *data, size_t length)
 
 int jpeg_stream_width(const jpeg_stream *stream);
 int jpeg_stream_height(const jpeg_stream *stream);
+/// What buffered-image mode holds for the photo (every DCT coefficient), once the header is read.
+size_t jpeg_stream_coefficient_bytes(const jpeg_stream *stream);
 /// Scans completed so far.
 int jpeg_stream_completed_scans(const jpeg_stream *stream);
 

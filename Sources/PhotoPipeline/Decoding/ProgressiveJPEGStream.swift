@@ -31,9 +31,10 @@ public final class ProgressiveJPEGStream {
     /// The photo's size as displayed, once its header is read.
     public private(set) var displayedSize: PixelSize?
 
-    /// Buffered-image mode keeps every DCT coefficient of the photo (2 bytes a sample: 36 MB for
-    /// 12 MP in 4:2:0); larger photos wait for their last byte.
-    public static let maxMegapixels = 50
+    /// Buffered-image mode keeps every DCT coefficient of the photo, 2 bytes a sample: 36 MB for
+    /// 12 MP in 4:2:0. Beyond this (about 55 MP in 4:2:0, 27 MP in 4:4:4) a photo waits for its
+    /// last byte.
+    public static let maxCoefficientBytes = 160 << 20
 
     public init?(limits: DecodeLimits = .standard, sizing: @escaping Sizing) {
         guard let stream = jpeg_stream_create() else { return nil }
@@ -83,7 +84,7 @@ public final class ProgressiveJPEGStream {
     /// scan by scan.
     private func chooseScale(_ bytes: [UInt8]) -> Step? {
         let size = PixelSize(width: Int(jpeg_stream_width(stream)), height: Int(jpeg_stream_height(stream)))
-        guard size.width * size.height <= Self.maxMegapixels * 1_000_000 else { return .wholeFileOnly }
+        guard jpeg_stream_coefficient_bytes(stream) <= Self.maxCoefficientBytes else { return .wholeFileOnly }
         let orientation = ExifMetadata(jpeg: bytes)?.orientation ?? .up
         let displayed = orientation.displayedSize(of: size)
         let (maxPixelSize, sharpAt) = sizing(displayed)
