@@ -160,7 +160,8 @@ extension App {
     /// replace it in place (docs/behaviour.md §8).
     private func receiveScan(_ result: ImageLoader.Result) {
         let key = ImageKey(item: result.request.item, quality: .full)
-        guard case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key) else { return }
+        // A slideshow started meanwhile shows the photo once it is whole.
+        guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key) else { return }
         let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
