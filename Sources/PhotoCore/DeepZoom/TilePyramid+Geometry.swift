@@ -6,7 +6,9 @@ public struct TileGeometry: Sendable, Equatable {
     public let rect: Rect
     /// The part of the tile's picture, in unit texture coordinates, to draw into `rect`.
     public let crop: Rect
-    /// The size the tile's picture should have, overlap included.
+    /// The size the tile's picture should have, overlap included. An IIIF version 2 server is
+    /// asked for a width only and derives the height from the region's shape, which may round
+    /// a pixel away (iipsrv: 236 for 235): draw the picture at its own size into `rect`.
     public let pixelSize: PixelSize
 }
 
