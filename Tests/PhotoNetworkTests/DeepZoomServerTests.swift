@@ -27,7 +27,7 @@ struct DeepZoomServerTests {
                                             screenScale: 1.0 / 16)
             let key = try #require(coverage.tiles.first)
             #expect(key == TileKey(level: 3, column: 2, row: 1), "1/16: the tile over (8192, 4096) .. (12288, 8192)")
-            let tile = try await Picture(jpeg: fetch(pyramid.tileURL(key), loader))
+            let tile = try await Picture.decode(fetch(pyramid.tileURL(key), loader))
 
             #expect(tile.size == pyramid.geometry(of: key).pixelSize)
             try expectGrid(in: tile, showing: pyramid.geometry(of: key).rect, crop: pyramid.geometry(of: key).crop, factor: 16)
@@ -46,12 +46,12 @@ struct DeepZoomServerTests {
             // Version 2 asks for a width ("57,"): iipsrv makes the height 236 from the region's
             // shape, where the level's grid says 235. Off by one pixel at most.
             for key in [TileKey(level: 1, column: 1, row: 0), TileKey(level: 7, column: 78, row: 58)] {
-                let tile = try await Picture(jpeg: fetch(pyramid.tileURL(key), loader))
+                let tile = try await Picture.decode(fetch(pyramid.tileURL(key), loader))
                 let expected = pyramid.geometry(of: key).pixelSize
                 #expect(tile.size.width == expected.width && abs(tile.size.height - expected.height) <= 1, "\(key): \(tile.size)")
             }
             let picture = try #require(pyramid.picture(fitting: PixelSize(width: 2000, height: 2000)))
-            let whole = try await Picture(jpeg: fetch(picture.url, loader))
+            let whole = try await Picture.decode(fetch(picture.url, loader))
             #expect(whole.size == picture.size)
             try expectGrid(in: whole, showing: pyramid.bounds, factor: 10)
         }
@@ -65,15 +65,15 @@ struct DeepZoomServerTests {
             #expect(pyramid.levels.count == 16)
 
             let key = TileKey(level: 11, column: 2, row: 1)  // 1/16: image (8192, 4096) .. (12288, 8192)
-            let tile = try await Picture(jpeg: fetch(pyramid.tileURL(key), loader))
+            let tile = try await Picture.decode(fetch(pyramid.tileURL(key), loader))
             try expectGrid(in: tile, showing: pyramid.geometry(of: key).rect, crop: pyramid.geometry(of: key).crop, factor: 16)
 
             // The ragged corner at 1/64 (313x235 in 2x1 tiles) and the one-tile level a grid cell uses.
             let corner = TileKey(level: 9, column: 1, row: 0)
-            let edge = try await Picture(jpeg: fetch(pyramid.tileURL(corner), loader))
+            let edge = try await Picture.decode(fetch(pyramid.tileURL(corner), loader))
             #expect(edge.size == pyramid.geometry(of: corner).pixelSize)
             let cell = try #require(pyramid.picture(fitting: PixelSize(width: 100, height: 100)))
-            #expect(try await Picture(jpeg: fetch(cell.url, loader)).size == cell.size)
+            #expect(try await Picture.decode(fetch(cell.url, loader)).size == cell.size)
 
             let requests = await server.requests(atLeast: 4)
             #expect(requests.map(\.path) == ["/dzi/grid.dzi", "/dzi/grid_files/11/2_1.jpg", "/dzi/grid_files/9/1_0.jpg",
@@ -83,13 +83,13 @@ struct DeepZoomServerTests {
     }
 
     @Test("the pyramids are made once per run, in seconds")
-    func pyramidsAreMadeOnce() throws {
-        let made = try IIIFServer.pyramids.get()
+    func pyramidsAreMadeOnce() async throws {
+        let made = try await onOwnThread { try IIIFServer.pyramids.get() }
         print("IIIF fixture: 20000x15000 grid as a pyramid TIFF and a DZI in \(made.makingTime)")
         let started = ContinuousClock.now
-        let server = try IIIFServer.start()
+        let server = try await IIIFServer.start()
         print("IIIF fixture: lighttpd with iipsrv listening after \(ContinuousClock.now - started)")
-        server.stop()
+        await server.stop()
         #expect(made.makingTime < .seconds(60))
     }
 
@@ -131,9 +131,11 @@ struct DeepZoomServerTests {
 }
 
 /// A JPEG decoded by vips (the network tests link no decoder) into 8-bit RGB.
-struct Picture {
+struct Picture: Sendable {
     let size: PixelSize
     let pixels: [UInt8]
+
+    static func decode(_ jpeg: Data) async throws -> Picture { try await onOwnThread { try Picture(jpeg: jpeg) } }
 
     init(jpeg: Data) throws {
         let folder = try TemporaryFolder()

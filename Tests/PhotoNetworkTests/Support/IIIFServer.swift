@@ -8,7 +8,9 @@ import Glibc
 ///
 /// The pyramids are made once per test run, under a folder removed when the run exits; each
 /// server is started by `withIIIFServer`, which stops it however the test ends. Every request
-/// lands in lighttpd's access log, which `requests` reads.
+/// lands in lighttpd's access log, which `requests` reads. What blocks (vips, waiting for
+/// lighttpd) runs on threads of its own and vips on one core, so the timing-sensitive network
+/// tests running beside these keep Swift's few pool threads and a core.
 final class IIIFServer: @unchecked Sendable {
     // Sendable: set up once in `init`; `process` is only asked about and stopped after that.
     static let vips = "/usr/bin/vips"
@@ -89,7 +91,7 @@ final class IIIFServer: @unchecked Sendable {
         while !Self.connects(port) {
             guard process.isRunning, Date() < deadline else {
                 let said = [output, work.appendingPathComponent("error.log")].compactMap { try? String(contentsOf: $0, encoding: .utf8) }
-                stop()
+                stopNow()
                 throw Failure(description: "lighttpd did not start on port \(port): \(said.joined(separator: " "))")
             }
             usleep(10_000)
@@ -97,10 +99,12 @@ final class IIIFServer: @unchecked Sendable {
     }
 
     /// Starts a server over the run's pyramids (made by the first call, which waits for vips).
-    static func start() throws -> IIIFServer { try IIIFServer(pyramids: pyramids.get().folder) }
+    static func start() async throws -> IIIFServer { try await onOwnThread { try IIIFServer(pyramids: pyramids.get().folder) } }
+
+    func stop() async { try? await onOwnThread { self.stopNow() } }
 
     /// Stops lighttpd, which stops iipsrv and the logger, and removes the server's folder.
-    func stop() {
+    private func stopNow() {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(10)
@@ -143,6 +147,7 @@ final class IIIFServer: @unchecked Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(["VIPS_CONCURRENCY": "1"]) { $1 }
         try withNoSignalsBlocked { try process.run() }
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -195,7 +200,14 @@ final class IIIFServer: @unchecked Sendable {
 
 /// Runs `body` with a started `IIIFServer`, then stops it, whether `body` returned or threw.
 func withIIIFServer<T>(_ body: (IIIFServer) async throws -> T) async throws -> T {
-    let server = try IIIFServer.start()
-    defer { server.stop() }
-    return try await body(server)
+    let server = try await IIIFServer.start()
+    return try await stopping({ await server.stop() }) { try await body(server) }
+}
+
+/// Runs blocking work on a thread of its own, not on one of the concurrency pool's few threads
+/// (two on a two-core machine), which the other tests' servers and timers need meanwhile.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
 }
