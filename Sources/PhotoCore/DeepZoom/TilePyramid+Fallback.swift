@@ -7,6 +7,17 @@ public struct TilePatch: Sendable, Equatable {
 }
 
 extension TilePyramid {
+    /// What to draw for the visible tiles of `coverage`: each loaded one whole, each missing one
+    /// from its `fallback`. The patches do not overlap, and they cover every visible tile once a
+    /// coarsest tile over the view is loaded.
+    public func patches(for coverage: TileCoverage, isLoaded: (TileKey) -> Bool) -> [TilePatch] {
+        coverage.tiles.lazy.filter { imageRect($0).intersects(coverage.view) }.flatMap { key -> [TilePatch] in
+            guard isLoaded(key) else { return fallback(for: key, isLoaded: isLoaded) }
+            let tile = geometry(of: key)
+            return [TilePatch(source: key, rect: tile.rect, crop: tile.crop)]
+        }
+    }
+
     /// What to draw while `key` is missing: for each part of it, the finest coarser tile that
     /// `isLoaded` says is there, magnified. Parts that no coarser tile covers are left out, so
     /// the patches cover the whole tile once the coarsest level over it is held; a one-tile

@@ -58,3 +58,36 @@ import Testing
         #expect(patches.first.map { near($0.crop, Rect(x: 128.0 / 247, y: 127.0 / 255, width: 119.0 / 247, height: 127.0 / 255)) } == true)
     }
 }
+
+/// Whatever has arrived, the screen shows no hole and draws no part twice.
+@Suite struct TilePatchPropertyTests {
+    @Test(arguments: [UInt64(1), 2, 3])
+    func everyVisibleTileIsCoveredOnceWhateverIsLoaded(_ seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pyramids = [try DeepZoomDocuments.pyramid(DeepZoomDocuments.iipsrv, DeepZoomDocuments.iipsrvLocation),
+                        try DeepZoomDocuments.dzi(7001, 3333, tile: 254, overlap: 1)]
+        for _ in 0..<100 {
+            let pyramid = pyramids[random.int(0...1)]
+            let scale = pow(2, random.double(-7...1))
+            let size = Size(width: 1280 / scale, height: 800 / scale)
+            let view = Rect(center: Point(x: random.double(0...pyramid.bounds.width), y: random.double(0...pyramid.bounds.height)), size: size)
+            let coverage = pyramid.coverage(of: view, screenScale: scale)
+            // Level 0 is always there (the app keeps it); any other tile is there by chance.
+            let chance = random.double(0...1)
+            var loaded: Set<TileKey> = [TileKey(level: 0, column: 0, row: 0)]
+            for level in 1...coverage.level {
+                for key in pyramid.tiles(at: level, intersecting: coverage.view) where random.double(0...1) < chance { loaded.insert(key) }
+            }
+
+            let patches = pyramid.patches(for: coverage) { loaded.contains($0) }
+
+            let visible = coverage.tiles.map { pyramid.geometry(of: $0).rect }.filter { $0.intersects(coverage.view) }
+            let covered = patches.reduce(0) { $0 + $1.rect.width * $1.rect.height }
+            #expect(near(covered, visible.reduce(0) { $0 + $1.width * $1.height }, 1e-3), "a hole or a part drawn twice")
+            #expect(patches.allSatisfy { patch in loaded.contains(patch.source) && visible.contains { $0.contains(patch.rect) } })
+            for (index, patch) in patches.enumerated() {
+                for other in patches[(index + 1)...] { #expect(patch.rect.intersection(other.rect).width * patch.rect.intersection(other.rect).height < 1e-6) }
+            }
+        }
+    }
+}
