@@ -82,6 +82,29 @@ struct DeepZoomServerTests {
         }
     }
 
+    @Test("a DZI with overlap (254-pixel tiles sharing 1 pixel) gives tiles of the size, and the place, the pyramid says")
+    func dziOverlapTilesLandWhereThePyramidSays() async throws {
+        try await withIIIFServer { server in
+            let loader = try DataLoader()
+            let pyramid = try TilePyramid.parse(try await fetch(server.smallDZIURL, loader), location: server.smallDZIURL)
+            #expect(pyramid.fullSize == PixelSize(width: 2000, height: 1500) && pyramid.overlap == 1)
+
+            // Full resolution (8x6 tiles): inner tiles, the ragged last column and row; then the
+            // 1/2 level (4x3) and 1/8 (250x188, one tile: 1500 / 8 rounds up).
+            let keys = [(11, 3, 2), (11, 4, 3), (11, 7, 2), (11, 3, 5), (11, 7, 5), (10, 1, 1), (10, 3, 2), (8, 0, 0)]
+                .map { TileKey(level: $0.0, column: $0.1, row: $0.2) }
+            for key in keys {
+                let tile = try await Picture.decode(fetch(pyramid.tileURL(key), loader))
+                let placed = pyramid.geometry(of: key)
+                #expect(tile.size == placed.pixelSize, "\(key)")
+                if key.level >= 10 {
+                    try expectGrid(in: tile, showing: placed.rect, crop: placed.crop, factor: 1 << (11 - key.level),
+                                   grid: IIIFServer.picture.reduced)
+                }
+            }
+        }
+    }
+
     @Test("the pyramids are made once per run, in seconds")
     func pyramidsAreMadeOnce() async throws {
         let made = try await onOwnThread { try IIIFServer.pyramids.get() }
@@ -104,8 +127,8 @@ struct DeepZoomServerTests {
 
     /// Checks the middle of every square whose lower part lies well inside `picture`, whose
     /// `crop` shows `visible` of the image, against the grid picture's colour there.
-    private func expectGrid(in picture: Picture, showing visible: Rect, crop: Rect = .unit, factor: Int) throws {
-        let grid = IIIFServer.picture
+    private func expectGrid(in picture: Picture, showing visible: Rect, crop: Rect = .unit, factor: Int,
+                            grid: GridPicture = IIIFServer.picture) throws {
         var checked = 0
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {

@@ -17,6 +17,7 @@ extension TilePyramid {
     public func level(forScreenScale screenScale: Double) -> Int {
         // A level exactly at the screen's scale must win over the next finer one, four times the tiles.
         let tolerance = 1e-9
+        guard !screenScale.isNaN else { return 0 }
         return levels.first { $0.resolution >= screenScale * (1 - tolerance) }?.index ?? finestLevel
     }
 
@@ -42,7 +43,8 @@ extension TilePyramid {
 
     /// Whether a tile held or on its way still serves `coverage`: one of its tiles, or a coarser
     /// tile over its area, which stands in for a missing one there. Finer tiles and tiles off the
-    /// area are not needed: cancel their transfers, and their textures may go.
+    /// area are not needed: cancel their transfers, and their textures may go. (A view off the
+    /// image needs nothing, not even the one-tile level the caller keeps as the last stand-in.)
     public func isNeeded(_ key: TileKey, by coverage: TileCoverage) -> Bool {
         key.level <= coverage.level && imageRect(key).intersects(coverage.area)
     }

@@ -4,7 +4,9 @@ import Glibc
 /// A real deep zoom server for tests: Debian's iipsrv (IIIF Image API 2, level 1) as FastCGI
 /// behind lighttpd on a free loopback port, serving `GridPicture` as a JPEG-compressed tiled
 /// pyramid TIFF (`/iiif/grid.tif/info.json`), and the same picture as a DZI made by
-/// `vips dzsave`, as static files (`/dzi/grid.dzi`). scripts/deps installs all three programs.
+/// `vips dzsave`, as static files (`/dzi/grid.dzi`); also the picture at 1/10 as a DZI with
+/// Microsoft's tile of 254 and 1 pixel of overlap (`/dzi/small.dzi`). scripts/deps installs all
+/// three programs.
 ///
 /// The pyramids are made once per test run, under a folder removed when the run exits; each
 /// server is started by `withIIIFServer`, which stops it however the test ends. Every request
@@ -33,6 +35,8 @@ final class IIIFServer: @unchecked Sendable {
 
     var infoURL: URL { URL(string: "http://127.0.0.1:\(port)/iiif/grid.tif/info.json")! }
     var dziURL: URL { URL(string: "http://127.0.0.1:\(port)/dzi/grid.dzi")! }
+    /// `picture.reduced`, in 254-pixel tiles with 1 pixel of overlap.
+    var smallDZIURL: URL { URL(string: "http://127.0.0.1:\(port)/dzi/small.dzi")! }
 
     /// The requests served so far, oldest first: the status and the path with its query, as
     /// lighttpd logged them (its piped log is written as each response ends, not buffered).
@@ -116,7 +120,8 @@ final class IIIFServer: @unchecked Sendable {
 
     // MARK: The pyramids, made once per run
 
-    /// `grid.tif` and `dzi/grid.dzi` with `dzi/grid_files/`, in a folder removed when the run exits.
+    /// `grid.tif`, `dzi/grid.dzi` with `dzi/grid_files/` and `dzi/small.dzi` with its files, in a
+    /// folder removed when the run exits.
     struct Pyramids: Sendable {
         let folder: URL
         /// What vips took to make both (printed by the tests, for BENCHMARKS).
@@ -136,6 +141,8 @@ final class IIIFServer: @unchecked Sendable {
                        "\(picture.drawScale)", "\(picture.drawScale)"])
         try run(vips, ["dzsave", tiff.path, folder.appendingPathComponent("dzi/grid").path,
                        "--tile-size", "256", "--overlap", "0", "--suffix", ".jpg[Q=85]"])
+        try run(vips, ["dzsave", reduced.path, folder.appendingPathComponent("dzi/small").path,
+                       "--tile-size", "254", "--overlap", "1", "--suffix", ".jpg[Q=90]"])
         try FileManager.default.removeItem(at: reduced)
         return Pyramids(folder: folder, makingTime: ContinuousClock.now - started)
     }
