@@ -105,10 +105,31 @@ struct DeepZoomServerTests {
         }
     }
 
+    @Test("every tile of vips's static level 0 IIIF pyramids (versions 2 and 3) is where the pyramid names it", arguments: ["iiif2", "iiif3"])
+    func staticIIIFTilesAreWhereThePyramidSays(_ layout: String) async throws {
+        let folder = try await onOwnThread { try IIIFServer.pyramids.get().folder }.appendingPathComponent("\(layout)/small")
+        let info = folder.appendingPathComponent("info.json")
+        let pyramid = try TilePyramid.parse(try Data(contentsOf: info), location: info)
+        guard case .iiif(let service) = pyramid.service else { Issue.record("not IIIF"); return }
+        #expect(service.compliance == 0 && service.version == (layout == "iiif2" ? .two : .three))
+        #expect(service.id == "http://static.test/\(layout)/small")
+
+        var missing: [String] = [], count = 0
+        for level in pyramid.levels {
+            for key in pyramid.tiles(at: level.index, intersecting: pyramid.bounds) {
+                let name = String(pyramid.tileURL(key).absoluteString.dropFirst(service.id.count + 1))
+                count += 1
+                if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) { missing.append(name) }
+            }
+        }
+        #expect(count == 8 * 6 + 4 * 3 + 2 * 2)
+        #expect(missing.isEmpty, "vips wrote no \(missing.prefix(5))")
+    }
+
     @Test("the pyramids are made once per run, in seconds")
     func pyramidsAreMadeOnce() async throws {
         let made = try await onOwnThread { try IIIFServer.pyramids.get() }
-        print("IIIF fixture: 20000x15000 grid as a pyramid TIFF and a DZI in \(made.makingTime)")
+        print("IIIF fixture: the 20000x15000 grid as a pyramid TIFF and a DZI, and at 1/10 as a DZI and two IIIF folders, in \(made.makingTime)")
         let started = ContinuousClock.now
         let server = try await IIIFServer.start()
         print("IIIF fixture: lighttpd with iipsrv listening after \(ContinuousClock.now - started)")

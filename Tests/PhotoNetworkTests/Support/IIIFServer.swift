@@ -5,8 +5,9 @@ import Glibc
 /// behind lighttpd on a free loopback port, serving `GridPicture` as a JPEG-compressed tiled
 /// pyramid TIFF (`/iiif/grid.tif/info.json`), and the same picture as a DZI made by
 /// `vips dzsave`, as static files (`/dzi/grid.dzi`); also the picture at 1/10 as a DZI with
-/// Microsoft's tile of 254 and 1 pixel of overlap (`/dzi/small.dzi`). scripts/deps installs all
-/// three programs.
+/// Microsoft's tile of 254 and 1 pixel of overlap (`/dzi/small.dzi`), and as the static level 0
+/// IIIF pyramids vips writes (`/iiif2/small/`, `/iiif3/small/`, whose ids say `http://static.test`).
+/// scripts/deps installs all three programs.
 ///
 /// The pyramids are made once per test run, under a folder removed when the run exits; each
 /// server is started by `withIIIFServer`, which stops it however the test ends. Every request
@@ -120,8 +121,8 @@ final class IIIFServer: @unchecked Sendable {
 
     // MARK: The pyramids, made once per run
 
-    /// `grid.tif`, `dzi/grid.dzi` with `dzi/grid_files/` and `dzi/small.dzi` with its files, in a
-    /// folder removed when the run exits.
+    /// `grid.tif`, `dzi/grid.dzi` with `dzi/grid_files/`, `dzi/small.dzi` with its files, and
+    /// `iiif2/small/` and `iiif3/small/`, in a folder removed when the run exits.
     struct Pyramids: Sendable {
         let folder: URL
         /// What vips took to make both (printed by the tests, for BENCHMARKS).
@@ -143,6 +144,11 @@ final class IIIFServer: @unchecked Sendable {
                        "--tile-size", "256", "--overlap", "0", "--suffix", ".jpg[Q=85]"])
         try run(vips, ["dzsave", reduced.path, folder.appendingPathComponent("dzi/small").path,
                        "--tile-size", "254", "--overlap", "1", "--suffix", ".jpg[Q=90]"])
+        for (layout, name) in [("iiif", "iiif2"), ("iiif3", "iiif3")] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+            try run(vips, ["dzsave", reduced.path, folder.appendingPathComponent("\(name)/small").path, "--layout", layout,
+                           "--tile-size", "256", "--id", "http://static.test/\(name)"])
+        }
         try FileManager.default.removeItem(at: reduced)
         return Pyramids(folder: folder, makingTime: ContinuousClock.now - started)
     }
