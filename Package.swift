@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "PhotoNetworkTests",
             dependencies: [
-                "PhotoNetwork", "PhotoServe", "NetworkFaults", "PhotoStorage", .product(name: "FlyingFox", package: "FlyingFox"),
+                "PhotoNetwork", "PhotoServe", "NetworkFaults", "PhotoStorage", "PhotoCore", "TestImages", .product(name: "FlyingFox", package: "FlyingFox"),
                 // The HTTPS server of the TLS tests (Support/TLSServer.swift). Named here, not in a
                 // target of Sources/, so that only a build of the tests compiles NIO and BoringSSL.
                 .product(name: "NIOCore", package: "swift-nio"),

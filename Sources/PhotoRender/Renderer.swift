@@ -58,6 +58,8 @@ public final class Renderer {
     private var uploads: [TextureUpload] = []
     var detailUpload: (TextureUpload, Rect)?
     var detail: Detail?
+    /// Deep zoom tiles of the page on screen (`Renderer+Tiles`).
+    var tileSet: TileSet?
 
     /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
     /// any texture there once `continueUploads` has copied all of it.
@@ -90,7 +92,10 @@ public final class Renderer {
             }
             if TextureUpload.nowMs() >= deadline { break }
         }
-        if uploads.isEmpty { continueDetailUpload(until: deadline) }
+        if uploads.isEmpty {
+            continueDetailUpload(until: deadline)
+            _ = continueTileUploads(until: deadline)
+        }
         return finished
     }
 
@@ -104,7 +109,7 @@ public final class Renderer {
         uploads.insert(upload, at: started)
     }
 
-    public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil }
+    public var hasPendingUploads: Bool { !uploads.isEmpty || detailUpload != nil || tileSet?.uploads.isEmpty == false }
 
     /// Lets go of everything held for an item that is gone (content refreshed): its textures
     /// and any upload still in progress.
@@ -114,10 +119,11 @@ public final class Renderer {
             for quality in [ImageQuality.thumbnail, .full] { textures.remove(TextureKey(item: item, quality: quality)) }
         }
         if let detail = detailRegion, items.contains(detail.item) { dropDetail() }
+        if let set = tileSet, items.contains(set.item) { dropAllTiles() }
     }
 
     /// Bytes of photo textures on the GPU now.
-    public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) }
+    public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) + tileBytes }
 
     /// Evicts least recently drawn photos beyond `budget` bytes; `protected` items stay.
     @discardableResult
@@ -229,12 +235,14 @@ public final class Renderer {
         guard d.alpha > 0, !d.frame.size.isEmpty else { return }
         if let backdrop = d.backdrop { return drawBackdrop(backdrop, d, dim: dim) }
         if detailHides(d) { return drawDetail(over: d, dim: dim) }
+        if tilesHide(d) { return drawTiles(over: d, dim: dim) }
         guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return
         }
         drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim)
         drawDetail(over: d, dim: dim)
+        drawTiles(over: d, dim: dim)
     }
 
     /// What surrounds a slide: the photo's texture read from a small level and magnified

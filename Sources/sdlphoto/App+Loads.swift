@@ -118,6 +118,10 @@ extension App {
                 receiveScan(result)
                 continue
             }
+            if request.tile != nil {
+                receiveTile(result, at: clock.nowMs)
+                continue
+            }
             if key.quality == .thumbnail { thumbnailArrived = true }
             if request.warmOnly {
                 ledger.warmed(key.item)

@@ -172,6 +172,7 @@ final class App {
             followAnimation(at: now)
             sharpenSoftPages()
             updateDetail()
+            updateTiles(at: now)
             followGrid(at: now)
             // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
@@ -330,6 +331,8 @@ final class App {
     var retryPresses: Set<Int> = []
     /// The download progress the last drawn fan showed.
     var drawnFan: (item: Int, received: Int64, total: Int64?)?
+    /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
+    var tileLayer: TileLayer?
     /// Items whose full texture is a progressive JPEG's picture so far (`receiveScan`).
     var scanPictures: Set<Int> = []
     /// The page the texture budget last protected.

@@ -23,6 +23,8 @@ final class ImageLoader: @unchecked Sendable {
         var region: Rect? = nil
         /// The camera's small EXIF thumbnail standing in until the real one is made.
         var placeholder = false
+        /// One tile of a deep zoom photo's pyramid.
+        var tile: TileKey? = nil
         /// A progressive JPEG's picture so far, standing in for its full image: each job that
         /// draws one is numbered, a key of its own.
         var scanJob: Int? = nil
@@ -32,7 +34,10 @@ final class ImageLoader: @unchecked Sendable {
         var withoutPlaceholder: Request { Request(item: item, quality: quality) }
 
         /// The whole photo of the page on screen: its decode has the cores to itself.
-        func isPageOnScreen(_ priority: DecodePriority) -> Bool { quality == .full && region == nil && priority == .current }
+        func isPageOnScreen(_ priority: DecodePriority) -> Bool { isWholePage && priority == .current }
+
+        /// The page's whole photo: not a detail, a tile or a thumbnail.
+        var isWholePage: Bool { quality == .full && region == nil && tile == nil }
     }
 
     struct Result: Sendable {
@@ -89,12 +94,15 @@ final class ImageLoader: @unchecked Sendable {
     private var nextScanJob = 0
     private var nextTransferToken = 0
     private(set) var pool: DecodePool<Request, Result>!
+    /// Deep zoom photos' descriptions, read once.
+    let pyramids: PyramidDescriptions
 
     init(items: [SourceItem], thumbnails: ThumbnailCache, network: DataLoading?, wake: @escaping @Sendable () -> Void) {
         self.items = items
         self.thumbnails = thumbnails
         self.network = network
         self.wake = wake
+        pyramids = PyramidDescriptions(network: network)
         // Every core: the render thread needs one only while something moves, and a folder's
         // thumbnails are the slowest thing a person waits for.
         pool = DecodePool(workers: ProcessInfo.processInfo.activeProcessorCount, yieldsToRendering: true, deliver: { [weak self] _, result in
@@ -126,6 +134,10 @@ final class ImageLoader: @unchecked Sendable {
             transfer?.raise(to: Self.transferPriority(urgency))
         }
         guard isNew, let item else { return }
+        if let tile = request.tile { return fetchTile(tile, for: request, of: item, urgency: urgency, priority: priority) }
+        if item.isDeepZoom, request.quality == .full || item.thumbnail == nil {
+            return fetchPyramidPicture(for: request, of: item, pixels: pixels, fitting: box, urgency: urgency, priority: priority)
+        }
         switch item.location(for: request.quality) {
         case .file(let path) where request.quality == .thumbnail && item.usesThumbnailCache:
             let cache = thumbnails
@@ -139,28 +151,34 @@ final class ImageLoader: @unchecked Sendable {
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
         case .file(let path):
-            pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
-                let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(path: path) })
-                let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
-                    .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
-                var result = ImageLoader.mipmapped(request, decoded.map(\.image), size: { try? decoded.get().originalSize })
-                if request.quality == .full, request.region == nil { result.facts = ImageFacts.read(path: path) }
-                return result
-            }
+            decodeFile(path, for: request, pixels: pixels, sharpAt: sharpAt, box: box, priority: priority)
         case .url(let url):
             fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: showsScans)
         }
     }
 
-    private func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
-                       showsScans: Bool) {
+    /// `displayedSize`: the photo's own size where the file is a smaller picture of it (a deep
+    /// zoom pyramid's); nil: the file's.
+    func decodeFile(_ path: String, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, priority: DecodePriority, displayedSize: PixelSize? = nil) {
+        pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
+            let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(path: path) })
+            let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
+                .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
+            var result = ImageLoader.mipmapped(request, decoded.map(\.image), size: { displayedSize ?? (try? decoded.get().originalSize) ?? nil })
+            if request.isWholePage, displayedSize == nil { result.facts = ImageFacts.read(path: path) }
+            return result
+        }
+    }
+
+    func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
+               showsScans: Bool, displayedSize: PixelSize? = nil) {
         guard let network else {
             deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
             wake()
             return
         }
         let transferPriority = Self.transferPriority(urgency)
-        let tracksProgress = request.quality == .full && !request.warmOnly && request.region == nil
+        let tracksProgress = request.isWholePage && !request.warmOnly
         if tracksProgress {
             // Known from the request on, so the fan shows in the frame the tap is handled in.
             lock.lock()
@@ -206,8 +224,8 @@ final class ImageLoader: @unchecked Sendable {
                     let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
-                    var loaded = ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(data: bytes) })
-                    if request.quality == .full, request.region == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
+                    var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? ImageDecoder.probe(data: bytes) })
+                    if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
                     return loaded
                 }
             }
@@ -290,7 +308,7 @@ final class ImageLoader: @unchecked Sendable {
         let wasInFlight = inFlight.remove(request) != nil
         // A result already finished is nobody's either: asked again, the request starts afresh.
         inbox.removeAll { $0.request == request || (request.quality == .thumbnail && $0.request == request.withPlaceholder) }
-        if request.quality == .full && request.region == nil { progress[request.item] = nil }
+        if request.isWholePage { progress[request.item] = nil }
         lock.unlock()
         scans?.stop()
         // A thumbnail already asked for is answered anyway; the cache keeps it for the cell's
@@ -388,6 +406,15 @@ final class ImageLoader: @unchecked Sendable {
         return inFlight.contains { !$0.warmOnly && transfers[$0] == nil } || inbox.contains { !$0.request.warmOnly }
     }
 
+    /// A request that cannot be carried out: its failure goes to the inbox.
+    func fail(_ request: Request, _ error: LoadError) {
+        deliver(Result(request: request, outcome: .failure(error), opaque: false, originalSize: nil))
+        wake()
+    }
+
+    /// Still asked for: not cancelled, not answered.
+    func isWaiting(_ request: Request) -> Bool { lock.withLock { inFlight.contains(request) } }
+
     private func deliver(_ result: Result) {
         lock.lock()
         defer { lock.unlock() }
@@ -405,7 +432,7 @@ final class ImageLoader: @unchecked Sendable {
         guard inFlight.remove(result.request) != nil else { return }
         arriving.remove(result.request)
         fetchToken[result.request] = nil
-        if result.request.quality == .full && result.request.region == nil { progress[result.request.item] = nil }
+        if result.request.isWholePage { progress[result.request.item] = nil }
         inbox.append(result)
     }
 }

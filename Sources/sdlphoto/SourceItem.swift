@@ -48,7 +48,7 @@ struct SourceItem: Sendable, Equatable {
     /// A local file without a placeholder of its own: its thumbnail goes through the shared
     /// freedesktop cache.
     var usesThumbnailCache: Bool {
-        if thumbnail == nil, case .file = image { return true }
+        if thumbnail == nil, case .file = image, !isDeepZoom { return true }
         return false
     }
 

@@ -60,7 +60,8 @@ struct SourceList {
 
     /// The URL of an argument that is a manifest on a server, re-fetched on `--refresh`.
     static func remoteManifest(_ argument: String) -> URL? {
-        guard let url = webURL(argument), url.pathExtension.lowercased() == "json" else { return nil }
+        // An IIIF info.json is one photo, not a list of them.
+        guard let url = webURL(argument), url.pathExtension.lowercased() == "json", !TilePyramid.isDescription(url) else { return nil }
         return url
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoNetwork
 import Testing
+import TestImages
 
 /// The deep zoom core against real servers: iipsrv's IIIF info.json and tiles, and a vips DZI
 /// served by lighttpd, fetched through the program's own loader. Tiles must be where the

@@ -14,34 +14,37 @@ import Glibc
 /// lands in lighttpd's access log, which `requests` reads. What blocks (vips, waiting for
 /// lighttpd) runs on threads of its own and vips on one core, so the timing-sensitive network
 /// tests running beside these keep Swift's few pool threads and a core.
-final class IIIFServer: @unchecked Sendable {
+public final class IIIFServer: @unchecked Sendable {
     // Sendable: set up once in `init`; `process` is only asked about and stopped after that.
-    static let vips = "/usr/bin/vips"
-    static let lighttpd = "/usr/sbin/lighttpd"
-    static let iipsrv = "/usr/lib/iipimage-server/iipsrv.fcgi"
-    static let picture = GridPicture()
+    public static let vips = "/usr/bin/vips"
+    public static let lighttpd = "/usr/sbin/lighttpd"
+    public static let iipsrv = "/usr/lib/iipimage-server/iipsrv.fcgi"
+    public static let picture = GridPicture()
 
     /// Why these tests cannot run here, or nil: the programs scripts/deps installs are missing.
-    static var missing: String? {
+    public static var missing: String? {
         let absent = [vips, lighttpd, iipsrv].filter { !FileManager.default.isExecutableFile(atPath: $0) }
         return absent.isEmpty ? nil : "not installed: \(absent.joined(separator: ", ")) (run scripts/deps)"
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
-    let port: Int
+    public let port: Int
     private let work: URL
     private let process = Process()
     private var log: URL { work.appendingPathComponent("access.log") }
 
-    var infoURL: URL { URL(string: "http://127.0.0.1:\(port)/iiif/grid.tif/info.json")! }
-    var dziURL: URL { URL(string: "http://127.0.0.1:\(port)/dzi/grid.dzi")! }
+    public var infoURL: URL { URL(string: "http://127.0.0.1:\(port)/iiif/grid.tif/info.json")! }
+    public var dziURL: URL { URL(string: "http://127.0.0.1:\(port)/dzi/grid.dzi")! }
     /// `picture.reduced`, in 254-pixel tiles with 1 pixel of overlap.
-    var smallDZIURL: URL { URL(string: "http://127.0.0.1:\(port)/dzi/small.dzi")! }
+    public var smallDZIURL: URL { URL(string: "http://127.0.0.1:\(port)/dzi/small.dzi")! }
 
     /// The requests served so far, oldest first: the status and the path with its query, as
     /// lighttpd logged them (its piped log is written as each response ends, not buffered).
-    var requests: [(status: Int, path: String)] {
+    public var requests: [(status: Int, path: String)] {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")  // "200 GET /iiif/grid.tif/info.json HTTP/1.1"
@@ -52,7 +55,7 @@ final class IIIFServer: @unchecked Sendable {
 
     /// Waits until at least `count` requests are logged (the log line comes as the response
     /// ends, a moment after the client has it), at most 10 s; then the requests.
-    func requests(atLeast count: Int) async -> [(status: Int, path: String)] {
+    public func requests(atLeast count: Int) async -> [(status: Int, path: String)] {
         for _ in 0..<500 where requests.count < count { try? await Task.sleep(nanoseconds: 20_000_000) }
         return requests
     }
@@ -104,9 +107,9 @@ final class IIIFServer: @unchecked Sendable {
     }
 
     /// Starts a server over the run's pyramids (made by the first call, which waits for vips).
-    static func start() async throws -> IIIFServer { try await onOwnThread { try IIIFServer(pyramids: pyramids.get().folder) } }
+    public static func start() async throws -> IIIFServer { try await onOwnThread { try IIIFServer(pyramids: pyramids.get().folder) } }
 
-    func stop() async { try? await onOwnThread { self.stopNow() } }
+    public func stop() async { try? await onOwnThread { self.stopNow() } }
 
     /// Stops lighttpd, which stops iipsrv and the logger, and removes the server's folder.
     private func stopNow() {
@@ -123,13 +126,13 @@ final class IIIFServer: @unchecked Sendable {
 
     /// `grid.tif`, `dzi/grid.dzi` with `dzi/grid_files/`, `dzi/small.dzi` with its files, and
     /// `iiif2/small/` and `iiif3/small/`, in a folder removed when the run exits.
-    struct Pyramids: Sendable {
-        let folder: URL
+    public struct Pyramids: Sendable {
+        public let folder: URL
         /// What vips took to make both (printed by the tests, for BENCHMARKS).
-        let makingTime: Duration
+        public let makingTime: Duration
     }
 
-    static let pyramids: Result<Pyramids, any Error> = Result {
+    public static let pyramids: Result<Pyramids, any Error> = Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-tests-pyramids-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("dzi"), withIntermediateDirectories: true)
@@ -153,7 +156,7 @@ final class IIIFServer: @unchecked Sendable {
         return Pyramids(folder: folder, makingTime: ContinuousClock.now - started)
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws {
+    public static func run(_ tool: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -212,14 +215,20 @@ final class IIIFServer: @unchecked Sendable {
 }
 
 /// Runs `body` with a started `IIIFServer`, then stops it, whether `body` returned or threw.
-func withIIIFServer<T>(_ body: (IIIFServer) async throws -> T) async throws -> T {
+public func withIIIFServer<T>(_ body: (IIIFServer) async throws -> T) async throws -> T {
     let server = try await IIIFServer.start()
-    return try await stopping({ await server.stop() }) { try await body(server) }
+    let result: T
+    do { result = try await body(server) } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+    return result
 }
 
 /// Runs blocking work on a thread of its own, not on one of the concurrency pool's few threads
 /// (two on a two-core machine), which the other tests' servers and timers need meanwhile.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }

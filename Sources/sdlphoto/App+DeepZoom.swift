@@ -1,0 +1,118 @@
+import Foundation
+import PhotoCore
+import PhotoLoading
+import PhotoRender
+
+/// Deep zoom pages (docs/behaviour.md §18): past what the page's texture (the pyramid's picture
+/// that fits the window) resolves, the tiles of the level the screen needs are fetched, nearest
+/// the centre first and a ring ahead, those that left the view are cancelled or let go, and every
+/// missing tile is drawn from the best coarser one there, over the page's texture.
+extension App {
+    /// The tiles of the page on screen: on their way, and those that failed, until when.
+    struct TileLayer {
+        let item: Int
+        let pyramid: TilePyramid
+        var loading: Set<TileKey> = []
+        var failures: [TileKey: (count: Int, due: Double)] = [:]
+        var reported = false
+    }
+
+    /// Tiles on their way at once: enough to keep the host's connections busy, few enough that
+    /// a pan's new order takes effect at once.
+    static let tilesInFlight = 12
+    /// One ring of tiles beyond the view, fetched after it: a small pan finds them there.
+    static let tileMargin = 1
+    /// A tile that failed waits 1 s, 2 s, 4 s … 60 s before it is asked for again.
+    static let tileRetry = RetryBackoff()
+
+    /// Each frame: which tiles the page on screen needs, and what to draw of those there.
+    func updateTiles(at now: Double) {
+        guard slideshow == nil, scene.mode == .browsing, let id = currentID, catalog[id].isDeepZoom,
+              let pyramid = loader.pyramid(of: catalog[id]),
+              let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropTiles() }
+        if tileLayer?.item != id {
+            dropTiles()
+            tileLayer = TileLayer(item: id, pyramid: pyramid)
+        }
+        let frame = scene.pageFrame(scene.currentIndex)
+        let viewport = options.rotation.viewport(window: window.size)
+        let visible = frame.intersection(Rect(origin: .zero, size: viewport))
+        let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
+        let screenScale = frame.width * pointScale / full.width
+        // The page's texture is as sharp as the screen: no tile to add.
+        guard visible.width > 0, visible.height > 0, screenScale > base.width / full.width * Self.detailThreshold else {
+            cancelTiles { _ in false }
+            renderer.dropTiles(of: id) { _ in false }
+            renderer.showTiles(item: id, patches: nil)
+            return
+        }
+        let unit = frame.unit(of: visible)
+        let view = Rect(x: unit.minX * full.width, y: unit.minY * full.height, width: unit.width * full.width, height: unit.height * full.height)
+        let coverage = pyramid.coverage(of: view, screenScale: screenScale, margin: Self.tileMargin)
+        let needed = { (key: TileKey) in pyramid.isNeeded(key, by: coverage) }
+        cancelTiles(keeping: needed)
+        renderer.dropTiles(of: id, keeping: needed)
+        requestTiles(coverage.tiles, of: id, at: now)
+        let patches = pyramid.patches(for: coverage) { renderer.hasTile($0, of: id) }
+        renderer.showTiles(item: id, patches: patches.map { patch in
+            Renderer.TilePatch(tile: patch.source, region: Rect(x: patch.rect.minX / full.width, y: patch.rect.minY / full.height,
+                                                                width: patch.rect.width / full.width, height: patch.rect.height / full.height),
+                               crop: patch.crop)
+        })
+        if renderer.takeTileArrivals() { needsDraw = true }
+    }
+
+    private func requestTiles(_ tiles: [TileKey], of id: Int, at now: Double) {
+        guard var layer = tileLayer else { return }
+        for key in tiles where layer.loading.count < Self.tilesInFlight {
+            guard !layer.loading.contains(key), !renderer.hasTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
+            layer.loading.insert(key)
+            loader.request(tileRequest(key, of: id), pixels: ImageLoader.tilePixels, urgency: .current)
+        }
+        tileLayer = layer
+    }
+
+    private func tileRequest(_ key: TileKey, of id: Int) -> ImageLoader.Request {
+        var request = ImageLoader.Request(item: id, quality: .full)
+        request.tile = key
+        return request
+    }
+
+    /// Stops the tiles on their way that `keeping` lets go.
+    private func cancelTiles(keeping: (TileKey) -> Bool) {
+        guard var layer = tileLayer else { return }
+        for key in layer.loading where !keeping(key) {
+            loader.cancel(tileRequest(key, of: layer.item))
+            layer.loading.remove(key)
+        }
+        tileLayer = layer
+    }
+
+    func dropTiles() {
+        guard tileLayer != nil else { return }
+        cancelTiles { _ in false }
+        tileLayer = nil
+        renderer.dropAllTiles()
+    }
+
+    /// A tile came, or failed: it is drawn once copied; a failure waits, then is asked again,
+    /// coarser tiles standing in meanwhile.
+    func receiveTile(_ result: ImageLoader.Result, at now: Double) {
+        guard var layer = tileLayer, let key = result.request.tile, layer.item == result.request.item,
+              layer.loading.remove(key) != nil else { return }
+        switch result.outcome {
+        case .success(let levels):
+            layer.failures[key] = nil
+            renderer.enqueueTile(item: layer.item, key: key, levels: levels, opaque: result.opaque)
+        case .failure(let error):
+            let count = (layer.failures[key]?.count ?? 0) + 1
+            layer.failures[key] = (count, now + Self.tileRetry.delay(afterFailures: count) * 1000)
+            if !layer.reported {
+                layer.reported = true
+                Log.error("some tiles of \(catalog[layer.item].image) did not load (\(error)); coarser ones stand in, and they are asked for again")
+            }
+        }
+        tileLayer = layer
+        needsDraw = true
+    }
+}
