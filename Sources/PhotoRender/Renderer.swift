@@ -75,7 +75,7 @@ public final class Renderer {
     /// longer one and lets those behind it go first, unless the screen is `atRest`.
     @discardableResult
     public func continueUploads(budgetMs: Double, atRest: Bool = false) -> [TextureKey] {
-        guard !uploads.isEmpty || detailUpload != nil else { return [] }
+        guard hasPendingUploads else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
         var finished: [TextureKey] = []
         var i = 0
