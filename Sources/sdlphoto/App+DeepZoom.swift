@@ -88,6 +88,11 @@ extension App {
         tileLayer = layer
     }
 
+    /// When a failed tile of the page on screen is due to be asked for again: the loop wakes then.
+    var nextTileRetry: Double? {
+        tileLayer?.failures.values.map(\.due).min()
+    }
+
     func dropTiles() {
         guard tileLayer != nil else { return }
         cancelTiles { _ in false }
@@ -105,6 +110,7 @@ extension App {
             layer.failures[key] = nil
             renderer.enqueueTile(item: layer.item, key: key, levels: levels, opaque: result.opaque)
         case .failure(let error):
+            Log.info("tile \(key) failed: \(error)")
             let count = (layer.failures[key]?.count ?? 0) + 1
             layer.failures[key] = (count, now + Self.tileRetry.delay(afterFailures: count) * 1000)
             if !layer.reported {

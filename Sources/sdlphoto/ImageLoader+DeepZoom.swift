@@ -27,7 +27,7 @@ extension ImageLoader {
             let wanted = request.quality == .thumbnail
                 ? PixelSize.covering(full, shorterSide: pixels) : PixelSize(width: limit, height: limit)
             guard let picture = pyramid.picture(fitting: wanted), let location = Location(picture.url) else {
-                return self.fail(request, .decode(.corrupt(reason: "its deep zoom server offers no whole picture of it")))
+                return self.fail(request, .pyramid("its deep zoom server offers no whole picture of it"))
             }
             switch location {
             case .url(let url):

@@ -57,10 +57,14 @@ final class ImageLoader: @unchecked Sendable {
     enum LoadError: Error, Sendable, CustomStringConvertible {
         case decode(DecodeError)
         case network(NetworkError)
+        /// A deep zoom description that cannot be used (docs/behaviour.md §18): a broken tile,
+        /// even from the network, for waiting does not mend it.
+        case pyramid(String)
         var description: String {
             switch self {
             case .decode(let e): "\(e)"
             case .network(let e): "\(e)"
+            case .pyramid(let reason): reason
             }
         }
 
@@ -69,6 +73,7 @@ final class ImageLoader: @unchecked Sendable {
         func failure(fromNetwork: Bool) -> LoadFailure {
             switch self {
             case .decode: fromNetwork ? .gone : .undecodable
+            case .pyramid: .undecodable
             case .network(.httpStatus(let code)) where code == 408 || code == 429: .network
             case .network(let error): error.allowsStaleResponse ? .network : .gone
             }
@@ -89,6 +94,8 @@ final class ImageLoader: @unchecked Sendable {
     /// The `fetch` each request's download belongs to: a late callback of a cancelled one is not.
     private var fetchToken: [Request: Int] = [:]
     private var progress: [Int: (received: Int64, total: Int64?)] = [:]
+    /// URLs whose body did not decode: the next fetch asks the server again.
+    private var undecodable: Set<URL> = []
     /// Progressive JPEGs downloading for a page, shown scan by scan.
     private var scanPreviews: [Request: ScanPreview] = [:]
     private var nextScanJob = 0
@@ -192,7 +199,10 @@ final class ImageLoader: @unchecked Sendable {
         fetchToken[request] = token
         if let scans { scanPreviews[request] = scans }
         lock.unlock()
-        let handle = network.load(DataRequest(url: url), priority: transferPriority, progress: { [weak self] received, total in
+        // A body that did not decode is not used again from the disk cache: asked again, the
+        // server is asked (a tile or a photo answered with an error page the first time).
+        let revalidate = lock.withLock { undecodable.remove(url) != nil }
+        let handle = network.load(DataRequest(url: url, revalidate: revalidate), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
             self.lock.lock()
             if received > 0, self.fetchToken[request] == token { self.arriving.insert(request) }
@@ -223,6 +233,7 @@ final class ImageLoader: @unchecked Sendable {
                     let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(data: bytes) })
                     let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
+                    if case .failure = result { self.lock.withLock { _ = self.undecodable.insert(url) } }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
                     var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? ImageDecoder.probe(data: bytes) })
                     if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }

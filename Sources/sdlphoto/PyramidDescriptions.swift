@@ -56,7 +56,7 @@ final class PyramidDescriptions: @unchecked Sendable {
 
     private static func parse(_ data: Data, location: URL) -> Outcome {
         do { return .success(try TilePyramid.parse(data, location: location)) } catch {
-            return .failure(.decode(.corrupt(reason: error.description)))
+            return .failure(.pyramid(error.description))
         }
     }
 

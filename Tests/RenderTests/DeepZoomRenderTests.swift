@@ -1,5 +1,7 @@
+import FlyingFox
 import Foundation
 import PhotoCore
+import PhotoServe
 import Testing
 import TestImages
 
@@ -14,15 +16,15 @@ import TestImages
 
     /// Runs the program on `source`, zooms into the top-left corner, and screenshots it once the
     /// tiles have come.
-    static func zoomedIntoTheCorner(_ source: URL, name: String) async throws -> Screenshot {
+    static func zoomedIntoTheCorner(_ source: String, name: String, at seconds: Double = 7) async throws -> Screenshot {
         let dir = try Fixtures.folder(name)
         let shot = dir.appendingPathComponent("corner.png"), script = dir.appendingPathComponent("s.txt")
         try """
             2500 wheel 0 \(wheelSteps) 108 2
-            7000 screenshot \(shot.path)
-            7100 quit
+            \(Int(seconds * 1000)) screenshot \(shot.path)
+            \(Int(seconds * 1000) + 100) quit
             """.write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", source.absoluteString],
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", source],
                                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         return try Screenshot(path: shot.path)
@@ -55,7 +57,7 @@ import TestImages
     @Test func anIIIFImageZoomedIntoACornerShowsItsSquaresSharpFromTilesOfOneLevelNearTheView() async throws {
         if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
         try await withIIIFServer { server in
-            let shot = try await Self.zoomedIntoTheCorner(server.infoURL, name: "iiifCorner")
+            let shot = try await Self.zoomedIntoTheCorner(server.infoURL.absoluteString, name: "iiifCorner")
             Self.checkSquares(shot, label: "IIIF")
             // Every tile asked for is of the level the screen needs (1/2: the screen shows 0.48 of
             // a pixel per pixel) and lies in the view or the ring of tiles around it.
@@ -76,4 +78,82 @@ import TestImages
             #expect(Set(tiles).count == tiles.count, "a tile asked for twice: \(tiles)")
         }
     }
+
+    @Test func aDZIOverHTTPAndFromAFileShowsTheSameSquaresFromItsLevelTiles() async throws {
+        if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
+        try await withIIIFServer { server in
+            let shot = try await Self.zoomedIntoTheCorner(server.dziURL.absoluteString, name: "dziCorner")
+            Self.checkSquares(shot, label: "DZI over HTTP")
+            // DZI level 15 is the whole 20,000 pixels. The page's picture is level 8 (one tile of
+            // 157 pixels); at fit the screen's 0.053 needs level 11 (1/16), zoomed its 0.48 level 14 (1/2).
+            let tiles = await server.requests(atLeast: 3).map(\.path).filter { $0.contains("grid_files/") }
+            #expect(tiles.contains { $0.contains("grid_files/14/") })
+            for path in tiles {
+                #expect(["grid_files/8/0_0", "grid_files/11/", "grid_files/14/"].contains { path.contains($0) }, "a tile of another level: \(path)")
+            }
+            #expect(Set(tiles).count == tiles.count, "a tile asked for twice: \(tiles)")
+        }
+        let local = try IIIFServer.pyramids.get().folder.appendingPathComponent("dzi/grid.dzi").path
+        Self.checkSquares(try await Self.zoomedIntoTheCorner(local, name: "dziFileCorner"), label: "DZI file")
+    }
+
+    @Test func anInfoJSONThatLiesIsABrokenTileWithOneClearSentence() async throws {
+        let server = try LoopbackServer { request in
+            guard request.path == "/bad/info.json" else { return HTTPResponse(statusCode: .notFound) }
+            return HTTPResponse(statusCode: .ok, body: Data(#"{"@context": "http://iiif.io/api/image/2/context.json", "@id": "http://127.0.0.1/bad", "width": 20000, "height": 15000, "tiles": [{"width": 0, "scaleFactors": [1, 2]}], "profile": ["http://iiif.io/api/image/2/level1.json"]}"#.utf8))
+        }
+        let root = try await server.start()
+        let dir = try Fixtures.folder()
+        let events = dir.appendingPathComponent("events.txt"), script = dir.appendingPathComponent("s.txt")
+        try "2500 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "640x400", "--replay", script.path, "--realtime", "--events", events.path,
+                                            root.appendingPathComponent("bad/info.json").absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("gives a tile width of 0 pixels; tiles must be 16 to 4096 pixels on a side"), "stderr: \(run.stderr)")
+        let lines = try String(contentsOf: events, encoding: .utf8)
+        #expect(lines.contains("load_failed 0 undecodable"), "events: \(lines)")
+    }
+
+    /// A tile server that fails its first answer for every third tile (a 500, a 404, or bytes
+    /// that are not a picture): the squares still show there from coarser pictures, and the
+    /// tiles are asked for again and come.
+    @Test func tilesThatFailAreCoveredByCoarserOnesAndAskedForAgain() async throws {
+        if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
+        let folder = try IIIFServer.pyramids.get().folder.appendingPathComponent("dzi")
+        let counts = RequestCounts()
+        let server = try LoopbackServer { request in
+            let path = request.path
+            guard path.hasPrefix("/dzi/"), let data = try? Data(contentsOf: folder.appendingPathComponent(String(path.dropFirst(5)))) else {
+                return HTTPResponse(statusCode: .notFound)
+            }
+            let seen = counts.count(path)
+            if path.contains("grid_files/14/"), seen == 1, abs(path.hashValue) % 3 == 0 {
+                switch abs(path.hashValue / 3) % 3 {
+                case 0: return HTTPResponse(statusCode: .internalServerError)
+                case 1: return HTTPResponse(statusCode: .notFound)
+                default: return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: Data("not a picture".utf8))
+                }
+            }
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: path.hasSuffix(".dzi") ? "application/xml" : "image/jpeg"], body: data)
+        }
+        let root = try await server.start()
+        let shot = try await Self.zoomedIntoTheCorner(root.appendingPathComponent("dzi/grid.dzi").absoluteString, name: "faultyTiles", at: 9)
+        await server.stop()
+        Self.checkSquares(shot, label: "after the failures")
+        let failed = counts.paths.filter { $0.contains("grid_files/14/") && abs($0.hashValue) % 3 == 0 }
+        #expect(!failed.isEmpty, "no tile failed: \(counts.paths)")
+        for path in failed { #expect(counts.count(of: path) >= 2, "\(path) was not asked for again: \(counts.count(of: path)) requests") }
+    }
+}
+
+/// How often each path was asked for.
+final class RequestCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    /// Counts a request; how many there have been for `path`, this one included.
+    func count(_ path: String) -> Int { lock.withLock { counts[path, default: 0] += 1; return counts[path]! } }
+    func count(of path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
+    var paths: [String] { lock.withLock { Array(counts.keys) } }
 }
