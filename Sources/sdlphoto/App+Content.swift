@@ -32,7 +32,7 @@ extension App {
         loader.add(added)
         shown = newShown
         indexOfID = Dictionary(uniqueKeysWithValues: shown.enumerated().map { ($0.element, $0.offset) })
-        let sceneItems = shown.map { Item(pixelSize: catalog[$0].pixelSize, name: catalog[$0].image.name, caption: catalog[$0].caption) }
+        let sceneItems = shown.map { catalog[$0].sceneItem }
         perform(scene.replaceItems(sceneItems, change: change))
         if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
         // The first photos after a wait: `--start N` opens its page now, as it would have at start.

@@ -109,7 +109,7 @@ final class App {
         self.loader = loader
         self.waker = waker
         waker.attach(source)
-        let sceneItems = items.map { Item(pixelSize: $0.pixelSize, name: $0.image.name, caption: $0.caption) }
+        let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)

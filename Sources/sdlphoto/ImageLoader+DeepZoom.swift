@@ -61,6 +61,11 @@ extension PixelSize {
 
 extension SourceItem {
     /// An IIIF `info.json` or a `.dzi`: a pyramid of tiles, not one picture.
+    /// What the scene knows of it: a deep zoom image zooms to twice its full resolution.
+    var sceneItem: Item {
+        Item(pixelSize: pixelSize, name: image.name, caption: caption, maxZoom: isDeepZoom ? ZoomLevel.deepZoomMaximum : ZoomLevel.nativeScale)
+    }
+
     var isDeepZoom: Bool {
         switch image {
         case .url(let url): TilePyramid.isDescription(url)

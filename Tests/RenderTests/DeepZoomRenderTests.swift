@@ -16,11 +16,11 @@ import TestImages
 
     /// Runs the program on `source`, zooms into the top-left corner, and screenshots it once the
     /// tiles have come.
-    static func zoomedIntoTheCorner(_ source: String, name: String, at seconds: Double = 7) async throws -> Screenshot {
+    static func zoomedIntoTheCorner(_ source: String, name: String, at seconds: Double = 7, steps: Int = wheelSteps) async throws -> Screenshot {
         let dir = try Fixtures.folder(name)
         let shot = dir.appendingPathComponent("corner.png"), script = dir.appendingPathComponent("s.txt")
         try """
-            2500 wheel 0 \(wheelSteps) 108 2
+            2500 wheel 0 \(steps) 108 2
             \(Int(seconds * 1000)) screenshot \(shot.path)
             \(Int(seconds * 1000) + 100) quit
             """.write(to: script, atomically: true, encoding: .utf8)
@@ -76,6 +76,30 @@ import TestImages
                 #expect(Rect(x: region[0], y: region[1], width: region[2], height: region[3]).intersects(ring), "a tile far from the view: \(path)")
             }
             #expect(Set(tiles).count == tiles.count, "a tile asked for twice: \(tiles)")
+        }
+    }
+
+    @Test func anIIIFImageZoomsToTwiceItsFullResolutionFromItsFinestTiles() async throws {
+        if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
+        try await withIIIFServer { server in
+            // Far past the limit: the page stops at 2 screen pixels per image pixel, the
+            // image's corner at the screen's.
+            let shot = try await Self.zoomedIntoTheCorner(server.infoURL.absoluteString, name: "iiifTwice", steps: 40)
+            for (x, column) in [(900.0, 0), (1100.0, 1)] {
+                let c = GridPicture.colour(column: column, row: 0)
+                let area = Rect(center: Point(x: x, y: 500), size: Size(width: 40, height: 40))
+                let looks = shot.looks(area, like: (Double(c.red), Double(c.green), Double(c.blue)))
+                #expect(looks, "square \(column),0 at x \(x) shows \(shot.mean(area)), not \(c)")
+            }
+            let edge = (shot.mean(Rect(x: 995, y: 480, width: 2, height: 40)), shot.mean(Rect(x: 1003, y: 480, width: 2, height: 40)))
+            #expect(abs(edge.0.b - 20) < 12 && abs(edge.1.b - 70) < 12, "the edge at image x 500 is not at screen x 1000: \(edge)")
+            let tiles = await server.requests(atLeast: 3).map(\.path).filter { $0.contains("/default.jpg") && !$0.contains("/full/") }
+            // Full resolution: each tile's region as wide as its picture.
+            #expect(tiles.contains { path in
+                let parts = path.split(separator: "/")
+                guard let region = parts.first(where: { $0.split(separator: ",").count == 4 })?.split(separator: ","), let size = parts.first(where: { $0.hasSuffix(",") }) else { return false }
+                return region[2] == size.dropLast()
+            }, "no full-resolution tile: \(tiles)")
         }
     }
 

@@ -6,6 +6,8 @@ public struct ZoomLevel: Equatable, Sendable {
     /// max = max(maxFitMultiple × fit, native 1:1 pixels).
     public static let maxFitMultiple = 2.0
     public static let nativeScale = 1.0
+    /// A deep zoom image may be zoomed to twice its full resolution (docs/behaviour.md §18).
+    public static let deepZoomMaximum = 2.0
     /// A long image is taller than the window at width fit and at least this tall for its width
     /// (h / w). Without the ratio every portrait photo in a landscape window would open cropped.
     public static let longImageMinimumAspect = 2.0
@@ -19,7 +21,8 @@ public struct ZoomLevel: Equatable, Sendable {
     public let initial: Double
     public let max: Double
 
-    public init(pixelSize: Size, viewport: Size) {
+    /// `maxNative`: the largest zoom in points per image pixel that is always allowed (`nativeScale`, 1:1).
+    public init(pixelSize: Size, viewport: Size, maxNative: Double = nativeScale) {
         guard !pixelSize.isEmpty, !viewport.isEmpty else {
             fit = 1; widthFit = 1; isLong = false; initial = 1; max = 1
             return
@@ -29,7 +32,7 @@ public struct ZoomLevel: Equatable, Sendable {
         isLong = pixelSize.height * widthFit > viewport.height
             && pixelSize.height / pixelSize.width >= Self.longImageMinimumAspect
         initial = isLong ? widthFit : fit
-        max = Swift.max(Self.maxFitMultiple * fit, Self.nativeScale, initial)
+        max = Swift.max(Self.maxFitMultiple * fit, maxNative, initial)
     }
 
     /// The double-tap target: 2 × the rest zoom, never beyond max.

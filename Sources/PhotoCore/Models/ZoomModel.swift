@@ -21,14 +21,17 @@ public struct ZoomModel: Equatable, Sendable {
     public private(set) var pixelSize: Size
     public private(set) var viewport: Size
     public private(set) var level: ZoomLevel
+    /// How far past 1:1 the image may be zoomed (`ZoomLevel`'s `maxNative`).
+    public let maxNative: Double
     private var base: Rect
     private var motion: Motion = .none
     private var gestureStart: (frame: Rect, focal: Point)?
 
-    public init(pixelSize: Size, viewport: Size) {
+    public init(pixelSize: Size, viewport: Size, maxNative: Double = ZoomLevel.nativeScale) {
         self.pixelSize = pixelSize
         self.viewport = viewport
-        level = ZoomLevel(pixelSize: pixelSize, viewport: viewport)
+        self.maxNative = maxNative
+        level = ZoomLevel(pixelSize: pixelSize, viewport: viewport, maxNative: maxNative)
         base = ZoomLevel.initialFrame(pixelSize: pixelSize, viewport: viewport)
     }
 
@@ -178,7 +181,7 @@ public struct ZoomModel: Equatable, Sendable {
         let from = frame(at: time)
         self.pixelSize = pixelSize
         self.viewport = viewport
-        level = ZoomLevel(pixelSize: pixelSize, viewport: viewport)
+        level = ZoomLevel(pixelSize: pixelSize, viewport: viewport, maxNative: maxNative)
         gestureStart = nil
         motion = .none
         base = restingFrame
@@ -189,7 +192,7 @@ public struct ZoomModel: Equatable, Sendable {
     /// screen stays, the levels (native 1:1, max) follow the new pixel count.
     public mutating func replacePixelSize(_ size: Size) {
         pixelSize = size
-        level = ZoomLevel(pixelSize: size, viewport: viewport)
+        level = ZoomLevel(pixelSize: size, viewport: viewport, maxNative: maxNative)
     }
 
     private func clamped(scale: Double, about point: Point, from frame: Rect) -> Rect {

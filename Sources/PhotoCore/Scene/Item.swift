@@ -3,8 +3,11 @@ public struct Item: Equatable, Sendable {
     public var pixelSize: Size?
     public var name: String
     public var caption: String?
-    public init(pixelSize: Size? = nil, name: String, caption: String? = nil) {
-        self.pixelSize = pixelSize; self.name = name; self.caption = caption
+    /// The largest zoom, in points per image pixel, the page always allows: 1:1, or for a deep
+    /// zoom image `ZoomLevel.deepZoomMaximum`.
+    public var maxZoom: Double
+    public init(pixelSize: Size? = nil, name: String, caption: String? = nil, maxZoom: Double = ZoomLevel.nativeScale) {
+        self.pixelSize = pixelSize; self.name = name; self.caption = caption; self.maxZoom = maxZoom
     }
 }
 

@@ -30,7 +30,7 @@ extension PhotoScene {
             hasGrid = true
             mode = .grid
             pager = PagerModel(count: 0, index: 0, viewportWidth: viewport.width)
-            zoom = ZoomModel(pixelSize: pixelSize(of: 0), viewport: viewport)
+            zoom = zoomModel(0)
             return requests()
         }
         let target = pager.isSettling ? change.newIndices[pager.targetIndex] : nil
@@ -45,7 +45,7 @@ extension PhotoScene {
             }
             if lift != nil { lift = nil; mode = .browsing }
             panOwner = panOwner == .pager || panOwner == .grid ? panOwner : .none
-            zoom = ZoomModel(pixelSize: pixelSize(of: current), viewport: viewport)
+            zoom = zoomModel(current)
         }
         return requests()
     }

@@ -9,7 +9,7 @@ extension PhotoScene {
         lift = nil
         panOwner = .none
         pager = PagerModel(count: items.count, index: index, viewportWidth: viewport.width)
-        zoom = ZoomModel(pixelSize: pixelSize(of: index), viewport: viewport)
+        zoom = zoomModel(index)
         mode = .browsing
         return requests()
     }
@@ -22,7 +22,7 @@ extension PhotoScene {
         hasGrid = true
         mode = .grid
         grid.scrollToTop()
-        zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport)
+        zoom = zoomModel(pager.index)
         return requests()
     }
 }

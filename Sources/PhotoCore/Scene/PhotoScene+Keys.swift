@@ -49,7 +49,7 @@ extension PhotoScene {
     mutating func goToPage(_ page: Int, time: Double) {
         let before = pager.index
         pager.go(to: page, at: time, animated: false)
-        if pager.index != before { zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport) }
+        if pager.index != before { zoom = zoomModel(pager.index) }
     }
 
     private mutating func gridKey(_ name: String, time: Double) {

@@ -6,7 +6,7 @@ extension PhotoScene {
         // The grid is left as it is: a cell tapped while the grid springs back from past an end
         // keeps springing, under the mask.
         pager = PagerModel(count: items.count, index: index, viewportWidth: viewport.width)
-        zoom = ZoomModel(pixelSize: pixelSize(of: index), viewport: viewport)
+        zoom = zoomModel(index)
         lift = nil
         panOwner = .none
         let cell = PhotoTransition.Placement.cell(grid.frame(of: index, at: time), pixelSize: pixelSize(of: index))

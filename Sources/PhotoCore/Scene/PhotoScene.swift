@@ -72,7 +72,8 @@ public struct PhotoScene: Equatable, Sendable {
         pager = PagerModel(count: items.count, index: start, viewportWidth: viewport.width)
         hasGrid = startIndex == nil
         mode = startIndex == nil || items.isEmpty ? .grid : .browsing
-        zoom = ZoomModel(pixelSize: Self.pixelSize(items, start), viewport: viewport)
+        zoom = ZoomModel(pixelSize: Self.pixelSize(items, start), viewport: viewport,
+                         maxNative: items.indices.contains(start) ? items[start].maxZoom : ZoomLevel.nativeScale)
         if mode == .grid { hasGrid = true }
     }
 
@@ -83,6 +84,11 @@ public struct PhotoScene: Equatable, Sendable {
         return s
     }
     func pixelSize(of index: Int) -> Size { Self.pixelSize(items, index) }
+
+    /// Page `index` at its rest zoom, with its zoom limits.
+    func zoomModel(_ index: Int) -> ZoomModel {
+        ZoomModel(pixelSize: pixelSize(of: index), viewport: viewport, maxNative: items.indices.contains(index) ? items[index].maxZoom : ZoomLevel.nativeScale)
+    }
 
     // MARK: Readable state
 
@@ -174,7 +180,7 @@ public struct PhotoScene: Equatable, Sendable {
         grid.advance(to: now)
         zoom.advance(to: now)
         if pager.advance(to: now) {
-            zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport)
+            zoom = zoomModel(pager.index)
         }
         finishTransitions()
         return requests()
@@ -194,7 +200,7 @@ public struct PhotoScene: Equatable, Sendable {
                 mode = .grid
                 hasGrid = true
                 lift = nil
-                zoom = ZoomModel(pixelSize: pixelSize(of: pager.index), viewport: viewport)
+                zoom = zoomModel(pager.index)
             }
         }
         if mode == .lifting, let l = lift, l.isFinished(at: now) {

@@ -9,6 +9,18 @@ import Testing
         #expect(z.initial == z.fit && !z.isLong)
     }
 
+    @Test func aDeepZoomImageZoomsToTwiceItsFullResolutionAndItsWheelStopsThere() {
+        let viewport = Size(width: 1280, height: 800), gigapixel = Size(width: 40_000, height: 25_000)
+        #expect(ZoomLevel(pixelSize: gigapixel, viewport: viewport).max == 1)
+        #expect(ZoomLevel(pixelSize: gigapixel, viewport: viewport, maxNative: ZoomLevel.deepZoomMaximum).max == 2)
+        var zoom = ZoomModel(pixelSize: gigapixel, viewport: viewport, maxNative: ZoomLevel.deepZoomMaximum)
+        zoom.zoom(by: 1000, about: Point(x: 640, y: 400), time: 0, animated: false)
+        #expect(abs(zoom.frame(at: 0).width / gigapixel.width - 2) < 1e-9)
+        // A new image size (the full picture decoded) keeps the limit.
+        zoom.replacePixelSize(Size(width: 40_000, height: 25_000))
+        #expect(zoom.level.max == 2)
+    }
+
     @Test func maxIsTwiceFitWhenThatIsMoreThanNativePixels() {
         let z = ZoomLevel(pixelSize: Size(width: 1000, height: 700), viewport: window)
         #expect(near(z.fit, 800.0 / 700))
