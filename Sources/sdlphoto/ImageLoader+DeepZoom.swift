@@ -27,7 +27,7 @@ extension ImageLoader {
             let wanted = request.quality == .thumbnail
                 ? PixelSize.covering(full, shorterSide: pixels) : PixelSize(width: limit, height: limit)
             guard let picture = pyramid.picture(fitting: wanted), let location = Location(picture.url) else {
-                return self.fail(request, .pyramid("its deep zoom server offers no whole picture of it"))
+                return self.stitchCoarsestLevel(of: pyramid, for: request, limit: limit, priority: priority)
             }
             switch location {
             case .url(let url):
@@ -36,6 +36,67 @@ extension ImageLoader {
                 self.decodeFile(path, for: request, pixels: limit, sharpAt: nil, box: nil, priority: priority, displayedSize: full)
             }
         }
+    }
+
+    /// At most this many tiles make the whole picture of a pyramid that offers none in one piece.
+    static let stitchedTiles = 16
+
+    /// A pyramid with no whole picture (a static IIIF level 0 pyramid lists no sizes, and its
+    /// coarsest level may be 2x2 tiles): the coarsest level's tiles, put together.
+    private func stitchCoarsestLevel(of pyramid: TilePyramid, for request: Request, limit: Int, priority: DecodePriority) {
+        let level = pyramid.levels[0]
+        guard level.columns * level.rows <= Self.stitchedTiles else {
+            return fail(request, .pyramid("its deep zoom server offers no whole picture of it, and its coarsest level is \(level.columns)x\(level.rows) tiles"))
+        }
+        let keys = pyramid.tiles(at: 0, intersecting: pyramid.bounds)
+        let parts = TileBytes(count: keys.count)
+        let group = DispatchGroup()
+        for (i, key) in keys.enumerated() {
+            group.enter()
+            bytes(at: pyramid.tileURL(key)) { parts.set(i, $0); group.leave() }
+        }
+        group.notify(queue: .global(qos: .userInitiated)) { [weak self] in
+            guard let self, self.isWaiting(request) else { return }
+            self.pool.submit(key: request, priority: priority) {
+                let stitched = Swift.Result { try Self.stitch(keys.indices.map { (keys[$0], parts.get($0)) }, of: pyramid) }
+                    .map { AreaDownscaler.downscale($0, maxPixelSize: limit) }
+                    .mapError { ($0 as? LoadError) ?? .pyramid("\($0)") }
+                return ImageLoader.mipmapped(request, stitched, size: { pyramid.fullSize })
+            }
+        }
+    }
+
+    /// The bytes at a tile's address: through the network and its disk cache, or from a file.
+    private func bytes(at url: URL, completion: @escaping @Sendable ([UInt8]?) -> Void) {
+        switch Location(url) {
+        case .url(let web)?: fetchBytes(web, completion: completion)
+        case .file(let path)?:
+            DispatchQueue.global(qos: .userInitiated).async { completion((try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }) }
+        case nil: completion(nil)
+        }
+    }
+
+    private static func stitch(_ parts: [(TileKey, [UInt8]?)], of pyramid: TilePyramid) throws -> DecodedImage {
+        let level = pyramid.levels[0], factor = Double(level.scaleFactor)
+        let width = level.size.width, height = level.size.height
+        var canvas = [UInt8](repeating: 255, count: width * height * DecodedImage.bytesPerPixel)
+        for (key, bytes) in parts {
+            guard let bytes else { throw LoadError.pyramid("its tile \(key) cannot be had") }
+            let tile = try ImageDecoder.decode(data: bytes, name: "\(key)", maxPixelSize: nil)
+            let g = pyramid.geometry(of: key)
+            // The tile's part without its overlap, at its place in the level.
+            let sx = Int((g.crop.minX * Double(tile.width)).rounded()), sy = Int((g.crop.minY * Double(tile.height)).rounded())
+            let dx = Int((g.rect.minX / factor).rounded()), dy = Int((g.rect.minY / factor).rounded())
+            let w = min(Int((g.rect.width / factor).rounded()), width - dx, tile.width - sx)
+            let h = min(Int((g.rect.height / factor).rounded()), height - dy, tile.height - sy)
+            guard w > 0, h > 0 else { continue }
+            for row in 0..<h {
+                let from = ((sy + row) * tile.width + sx) * DecodedImage.bytesPerPixel
+                let to = ((dy + row) * width + dx) * DecodedImage.bytesPerPixel
+                canvas.replaceSubrange(to..<to + w * DecodedImage.bytesPerPixel, with: tile.pixels[from..<from + w * DecodedImage.bytesPerPixel])
+            }
+        }
+        return DecodedImage(width: width, height: height, pixels: canvas)
     }
 
     func fetchTile(_ tile: TileKey, for request: Request, of item: SourceItem, urgency: LoadUrgency, priority: DecodePriority) {
@@ -72,4 +133,14 @@ extension SourceItem {
         case .file(let path): TilePyramid.isDescription(URL(fileURLWithPath: path))
         }
     }
+}
+
+/// The bytes of the tiles being put together, each set once from its own thread.
+private final class TileBytes: @unchecked Sendable {
+    // Sendable: `parts` is guarded by `lock`.
+    private let lock = NSLock()
+    private var parts: [[UInt8]?]
+    init(count: Int) { parts = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ bytes: [UInt8]?) { lock.withLock { parts[i] = bytes } }
+    func get(_ i: Int) -> [UInt8]? { lock.withLock { parts[i] } }
 }

@@ -103,6 +103,41 @@ import TestImages
         }
     }
 
+    /// vips's static IIIF (level 0) pyramid names no whole picture and its coarsest level is
+    /// several tiles: the page puts those tiles together, and shows the picture at fit.
+    @Test func aStaticIIIFPyramidWithNoWholePictureIsShownFromItsCoarsestTiles() async throws {
+        if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
+        let folder = try IIIFServer.pyramids.get().folder
+        let counts = RequestCounts()
+        let rootBox = RootBox()
+        let server = try LoopbackServer { request in
+            _ = counts.count(request.path)
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(String(request.path.dropFirst()))) else { return HTTPResponse(statusCode: .notFound) }
+            // vips wrote the ids for another host: they say this server's.
+            let body = request.path.hasSuffix("info.json")
+                ? Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "http://static.test/", with: rootBox.root).utf8) : data
+            return HTTPResponse(statusCode: .ok, body: body)
+        }
+        let root = try await server.start()
+        rootBox.root = root.absoluteString
+        let dir = try Fixtures.folder()
+        let shot = dir.appendingPathComponent("fit.png"), script = dir.appendingPathComponent("s.txt")
+        try "3000 screenshot \(shot.path)\n3100 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("iiif2/small/info.json").absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let s = try Screenshot(path: shot.path)
+        // 2,000 x 1,500 at fit: 0.533 screen pixels a pixel, squares of 50 pixels 26.7 on screen, from x 107.
+        let small = IIIFServer.picture.reduced, side = Double(small.square) * 800 / 1500
+        for (column, row) in [(0, 0), (5, 3), (20, 10), (37, 27)] {
+            let c = GridPicture.colour(column: column, row: row)
+            let area = Rect(center: Point(x: 106.67 + (Double(column) + 0.5) * side, y: (Double(row) + 0.75) * side), size: Size(width: 8, height: 8))
+            let looks = s.looks(area, like: (Double(c.red), Double(c.green), Double(c.blue)), tolerance: 16)
+            #expect(looks, "square \(column),\(row) shows \(s.mean(area)), not \(c); requests \(counts.paths.sorted())")
+        }
+    }
+
     @Test func aDZIOverHTTPAndFromAFileShowsTheSameSquaresFromItsLevelTiles() async throws {
         if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
         try await withIIIFServer { server in
@@ -180,4 +215,14 @@ final class RequestCounts: @unchecked Sendable {
     func count(_ path: String) -> Int { lock.withLock { counts[path, default: 0] += 1; return counts[path]! } }
     func count(of path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
     var paths: [String] { lock.withLock { Array(counts.keys) } }
+}
+
+/// The server's root, known once it has started.
+final class RootBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+    var root: String {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
 }

@@ -6,7 +6,7 @@ import PhotoCore
 ///
 /// Colours are averaged premultiplied by alpha, so a transparent pixel's hidden colour does not
 /// bleed into its opaque neighbours. Pure function, thread-safe.
-enum AreaDownscaler {
+public enum AreaDownscaler {
     /// The size that fits `maxPixelSize` on the longer side, keeping the aspect ratio (at least 1x1).
     static func fittedSize(_ size: PixelSize, maxPixelSize: Int) -> PixelSize {
         guard size.longerSide > maxPixelSize, maxPixelSize > 0 else { return size }
@@ -16,7 +16,7 @@ enum AreaDownscaler {
     }
 
     /// `image` unchanged when its longer side is already within `maxPixelSize`.
-    static func downscale(_ image: DecodedImage, maxPixelSize: Int) -> DecodedImage {
+    public static func downscale(_ image: DecodedImage, maxPixelSize: Int) -> DecodedImage {
         let target = fittedSize(PixelSize(width: image.width, height: image.height), maxPixelSize: maxPixelSize)
         guard target.width < image.width || target.height < image.height else { return image }
         let columns = Coverage.table(from: image.width, to: target.width)
