@@ -15,6 +15,10 @@ extension App {
         var loading: Set<TileKey> = []
         var failures: [TileKey: (count: Int, due: Double)] = [:]
         var reported = false
+        /// The view (level and region) whose tiles were last all there, and whether the frame
+        /// that shows them has yet to say so (`tiles_sharp`).
+        var sharpView: TileCoverage?
+        var sharpToReport = false
     }
 
     /// Tiles on their way at once: enough to keep the host's connections busy, few enough that
@@ -60,6 +64,25 @@ extension App {
                                crop: patch.crop)
         })
         if renderer.takeTileArrivals() { needsDraw = true }
+        noteSharp(coverage, of: id, pyramid: pyramid)
+    }
+
+    /// Every tile of the view's level over the visible part is there: the frame that draws them
+    /// says so once per view (`--events tiles_sharp`).
+    private func noteSharp(_ coverage: TileCoverage, of id: Int, pyramid: TilePyramid) {
+        guard var layer = tileLayer, layer.sharpView?.level != coverage.level || layer.sharpView?.view != coverage.view else { return }
+        guard pyramid.tiles(at: coverage.level, intersecting: coverage.view).allSatisfy({ renderer.hasTile($0, of: id) }) else { return }
+        layer.sharpView = coverage
+        layer.sharpToReport = true
+        tileLayer = layer
+        needsDraw = true
+    }
+
+    /// After a frame: whether it showed a view's tiles all there for the first time.
+    func takeTilesSharp() -> Bool {
+        guard tileLayer?.sharpToReport == true else { return false }
+        tileLayer?.sharpToReport = false
+        return true
     }
 
     private func requestTiles(_ tiles: [TileKey], of id: Int, at now: Double) {

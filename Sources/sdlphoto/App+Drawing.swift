@@ -45,6 +45,7 @@ extension App {
         }
         if let eventLog {
             eventLog.framePresented()
+            if takeTilesSharp() { eventLog.tilesSharp(scene.currentIndex) }
             for d in list.images where d.quality == .full && shown.indices.contains(d.item) {
                 let key = ImageKey(item: shown[d.item], quality: .full)
                 if ledger.isReady(key) {

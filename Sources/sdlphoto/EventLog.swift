@@ -39,6 +39,9 @@ final class EventLog {
         write("scan_shown \(index)")
     }
 
+    /// A deep zoom page's view has every tile of its level on screen (once per view).
+    func tilesSharp(_ index: Int) { write("tiles_sharp \(index)") }
+
     /// Once: every grid thumbnail of the source is decoded (or failed for good).
     func thumbsDone(count: Int) {
         guard !thumbsDone else { return }

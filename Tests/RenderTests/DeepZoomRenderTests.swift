@@ -24,9 +24,13 @@ import TestImages
             \(Int(seconds * 1000)) screenshot \(shot.path)
             \(Int(seconds * 1000) + 100) quit
             """.write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", source],
+        let events = dir.appendingPathComponent("events.txt")
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.path, source],
                                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         #expect(run.status == 0, "stderr: \(run.stderr)")
+        // The zoomed view's tiles all came before the screenshot, and the milestone said so.
+        let milestones = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        #expect(milestones.contains("tiles_sharp 0"), "events: \(milestones)")
         return try Screenshot(path: shot.path)
     }
 
