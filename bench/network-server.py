@@ -64,7 +64,8 @@ def make_handler(root, link, log, ids):
         def do_GET(self):
             path = self.path.split("?")[0]
             rel = os.path.normpath(path.lstrip("/"))
-            allowed = (rel.endswith(".json") and "/" not in rel) or (rel.count("/") == 1 and rel.split("/")[0] in ("files", "thumbs", "progressive"))
+            allowed = (rel.endswith(".json") and "/" not in rel) or (rel.count("/") == 1 and rel.split("/")[0] in ("files", "thumbs", "progressive")) \
+                or (rel.split("/")[0] == "pyramid" and ".." not in rel.split("/"))
             full = os.path.join(root, rel)
             if not allowed or not os.path.isfile(full):
                 self.send_response(404)

@@ -38,33 +38,35 @@ extension App {
             dropTiles()
             tileLayer = TileLayer(item: id, pyramid: pyramid)
         }
-        let frame = scene.pageFrame(scene.currentIndex)
-        let viewport = options.rotation.viewport(window: window.size)
-        let visible = frame.intersection(Rect(origin: .zero, size: viewport))
         let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
-        let screenScale = frame.width * pointScale / full.width
-        // The page's texture is as sharp as the screen: no tile to add.
-        guard visible.width > 0, visible.height > 0, screenScale > base.width / full.width * Self.detailThreshold else {
-            cancelTiles { _ in false }
-            renderer.dropTiles(of: id) { _ in false }
-            renderer.showTiles(item: id, patches: nil)
-            return
-        }
-        let unit = frame.unit(of: visible)
-        let view = Rect(x: unit.minX * full.width, y: unit.minY * full.height, width: unit.width * full.width, height: unit.height * full.height)
-        let coverage = pyramid.coverage(of: view, screenScale: screenScale, margin: Self.tileMargin)
-        let needed = { (key: TileKey) in pyramid.isNeeded(key, by: coverage) }
-        cancelTiles(keeping: needed)
+        // Fetched for where the page will rest (a zoom animation's end), drawn for where it is.
+        let shown = tileCoverage(of: scene.pageFrame(scene.currentIndex), pyramid, base: base)
+        let wanted = tileCoverage(of: scene.currentPageFrameAtEnd, pyramid, base: base)
+        let needed = { (key: TileKey) in [wanted, shown].contains { $0.map { pyramid.isNeeded(key, by: $0) } ?? false } }
+        cancelTiles { key in wanted.map { pyramid.isNeeded(key, by: $0) } ?? false }
         renderer.dropTiles(of: id, keeping: needed)
-        requestTiles(coverage.tiles, of: id, at: now)
-        let patches = pyramid.patches(for: coverage) { renderer.hasTile($0, of: id) }
+        if let wanted { requestTiles(wanted.tiles, of: id, at: now) }
+        let patches = shown.map { pyramid.patches(for: $0) { renderer.hasTile($0, of: id) } } ?? []
         renderer.showTiles(item: id, patches: patches.map { patch in
             Renderer.TilePatch(tile: patch.source, region: Rect(x: patch.rect.minX / full.width, y: patch.rect.minY / full.height,
                                                                 width: patch.rect.width / full.width, height: patch.rect.height / full.height),
                                crop: patch.crop)
         })
         if renderer.takeTileArrivals() { needsDraw = true }
-        noteSharp(coverage, of: id, pyramid: pyramid)
+        if let shown, !scene.isAnimating { noteSharp(shown, of: id, pyramid: pyramid) }
+    }
+
+    /// The tiles the page at `frame` needs, or nil where its texture (`base`) is as sharp as the
+    /// screen there.
+    private func tileCoverage(of frame: Rect, _ pyramid: TilePyramid, base: Size) -> TileCoverage? {
+        let viewport = options.rotation.viewport(window: window.size)
+        let visible = frame.intersection(Rect(origin: .zero, size: viewport))
+        let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
+        let screenScale = frame.width * pointScale / full.width
+        guard visible.width > 0, visible.height > 0, screenScale > base.width / full.width * Self.detailThreshold else { return nil }
+        let unit = frame.unit(of: visible)
+        let view = Rect(x: unit.minX * full.width, y: unit.minY * full.height, width: unit.width * full.width, height: unit.height * full.height)
+        return pyramid.coverage(of: view, screenScale: screenScale, margin: Self.tileMargin)
     }
 
     /// Every tile of the view's level over the visible part is there: the frame that draws them

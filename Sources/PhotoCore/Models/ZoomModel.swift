@@ -63,7 +63,8 @@ public struct ZoomModel: Equatable, Sendable {
         motion = .none
     }
 
-    private func frameAtEnd(_ time: Double) -> Rect {
+    /// Where the image will rest: the end of an animated zoom, else where it is now.
+    public func frameAtEnd(_ time: Double) -> Rect {
         if case .tween(_, let to, _) = motion { return to }
         return frame(at: time)
     }

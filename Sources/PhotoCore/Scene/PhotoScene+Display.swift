@@ -30,6 +30,12 @@ extension PhotoScene {
     }
 
     /// The on-screen frame of page `i` (the current page at its zoom, neighbours at rest).
+    /// The current page's frame where its zoom animation will end (its frame now when none runs):
+    /// what to fetch for, while the frames in between are only drawn.
+    public var currentPageFrameAtEnd: Rect {
+        zoom.frameAtEnd(now).offsetBy(dx: pager.pageOrigin(pager.index, at: now), dy: 0)
+    }
+
     public func pageFrame(_ i: Int) -> Rect {
         let x = pager.pageOrigin(i, at: now)
         let f = i == pager.index ? zoom.frame(at: now) : ZoomLevel.initialFrame(pixelSize: pixelSize(of: i), viewport: viewport)
