@@ -83,6 +83,53 @@ import TestImages
         }
     }
 
+    /// Zoomed into the corner, then dragged 640 points left and held still before the button is
+    /// let go (no fling): the squares to the right show, sharp, and every tile asked for lies
+    /// near the views the pan went through.
+    @Test func aPanShowsTheNextSquaresSharpAndFetchesOnlyNearTheViews() async throws {
+        if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
+        try await withIIIFServer { server in
+            let dir = try Fixtures.folder()
+            let shot = dir.appendingPathComponent("panned.png"), script = dir.appendingPathComponent("s.txt")
+            let moves = (1...16).map { "\(5000 + $0 * 30) mouse move \(900 - $0 * 40) 400" }.joined(separator: "\n")
+            try """
+                2500 wheel 0 \(Self.wheelSteps) 108 2
+                5000 mouse down left 900 400
+                \(moves)
+                5800 mouse up left 260 400
+                10000 screenshot \(shot.path)
+                10100 quit
+                """.write(to: script, atomically: true, encoding: .utf8)
+            let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", server.infoURL.absoluteString],
+                                               environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let s = try Screenshot(path: shot.path)
+            // The image moved 640 points left: image x = (screen x + 640) / scale.
+            let side = Double(Self.picture.square) * Self.scale
+            for column in 3...6 {
+                let c = GridPicture.colour(column: column, row: 1)
+                let x = (Double(column) + 0.5) * side - 640
+                guard x > 20, x < 1260 else { continue }
+                let area = Rect(center: Point(x: x, y: 1.6 * side), size: Size(width: 20, height: 20))
+                let looks = s.looks(area, like: (Double(c.red), Double(c.green), Double(c.blue)))
+                #expect(looks, "square \(column),1 shows \(s.mean(area)), not \(c)")
+                let edge = (Double(column) + 1) * side - 640
+                if edge < 1270 {
+                    let beyond = GridPicture.colour(column: column + 1, row: 1)
+                    let sharp = s.looks(Rect(x: edge + 3, y: 1.6 * side - 10, width: 2, height: 20), like: (Double(beyond.red), Double(beyond.green), Double(beyond.blue)))
+                    #expect(sharp, "the edge after square \(column),1 is not sharp")
+                }
+            }
+            // Between the two views and a ring of tiles (512 image pixels at 1/2) around them.
+            let near = Rect(x: 0, y: 0, width: (1280 + 640) / Self.scale, height: 800 / Self.scale).insetBy(dx: -512, dy: -512)
+            let tiles = await server.requests(atLeast: 3).map(\.path).filter { $0.contains("/default.jpg") && !$0.contains("/full/") }
+            for path in tiles {
+                guard let region = path.split(separator: "/").first(where: { $0.split(separator: ",").count == 4 })?.split(separator: ",").compactMap({ Double($0) }) else { continue }
+                #expect(Rect(x: region[0], y: region[1], width: region[2], height: region[3]).intersects(near), "a tile far from the views: \(path)")
+            }
+        }
+    }
+
     @Test func anIIIFImageZoomsToTwiceItsFullResolutionFromItsFinestTiles() async throws {
         if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
         try await withIIIFServer { server in
