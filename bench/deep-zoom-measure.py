@@ -60,6 +60,9 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     a = p.parse_args()
     root, doc = site(a.work)
+    # Each run has a fresh disk cache; Mesa's shader cache is kept apart and warm after the first
+    # run, as on a kiosk (llvmpipe compiles a variant of a shader for each new kind of texture).
+    os.environ["MESA_SHADER_CACHE_DIR"] = os.path.join(a.work, "mesa-cache")
     W, H = doc["width"], doc["height"]
     w, h = map(int, a.size.split("x"))
     fit = min(w / W, h / H)

@@ -28,7 +28,14 @@ extension Renderer {
         tiles(for: item).uploads.append((key, TextureUpload(key: TextureKey(item: item, quality: .full), levels: levels, opaque: opaque)))
     }
 
+    /// The tile is drawable.
     public func hasTile(_ key: TileKey, of item: Int) -> Bool { tileSet?.item == item && tileSet?.textures[key] != nil }
+
+    /// The tile is drawable or being copied: nothing to fetch.
+    public func holdsTile(_ key: TileKey, of item: Int) -> Bool {
+        guard let set = tileSet, set.item == item else { return false }
+        return set.textures[key] != nil || set.uploads.contains { $0.key == key }
+    }
 
     /// What the page of `item` draws over its texture this frame; nil: nothing.
     public func showTiles(item: Int, patches: [TilePatch]?) {

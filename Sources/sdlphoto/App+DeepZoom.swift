@@ -90,7 +90,7 @@ extension App {
     private func requestTiles(_ tiles: [TileKey], of id: Int, at now: Double) {
         guard var layer = tileLayer else { return }
         for key in tiles where layer.loading.count < Self.tilesInFlight {
-            guard !layer.loading.contains(key), !renderer.hasTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
+            guard !layer.loading.contains(key), !renderer.holdsTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
             layer.loading.insert(key)
             loader.request(tileRequest(key, of: id), pixels: ImageLoader.tilePixels, urgency: .current)
         }
@@ -110,12 +110,16 @@ extension App {
             loader.cancel(tileRequest(key, of: layer.item))
             layer.loading.remove(key)
         }
+        // A failed tile no longer wanted is not asked for again, nor waited for.
+        layer.failures = layer.failures.filter { keeping($0.key) }
         tileLayer = layer
     }
 
     /// When a failed tile of the page on screen is due to be asked for again: the loop wakes then.
     var nextTileRetry: Double? {
-        tileLayer?.failures.values.map(\.due).min()
+        guard let layer = tileLayer else { return nil }
+        let now = clock.nowMs
+        return layer.failures.filter { !layer.loading.contains($0.key) && $0.value.due > now }.map(\.value.due).min()
     }
 
     func dropTiles() {

@@ -69,7 +69,7 @@ extension App {
             let page = pageRequest(at: index)
             // Scan by scan only in the browser: a slideshow shows a photo once it is whole.
             loader.request(.init(item: key.item, quality: .full), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency,
-                           showsScans: slideshow == nil)
+                           showsScans: slideshow == nil && urgency == .current)
         }
     }
 

@@ -27,7 +27,8 @@ extension App {
             pages = [(current, .current), (current - 1, .neighbour), (current + 1, .neighbour)]
         }
         for (index, urgency) in pages {
-            guard let key = key(index, .full), sharpenedFor[key] != fit, let arrival = ledger.arrival(key) else { continue }
+            // A deep zoom page's whole picture is what its server offers; tiles sharpen it.
+            guard let key = key(index, .full), sharpenedFor[key] != fit, !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key) else { continue }
             sharpenedFor[key] = fit
             let photo = PixelSize(width: Int(arrival.size.width.rounded()), height: Int(arrival.size.height.rounded()))
             let page = pageRequest(at: index)

@@ -40,12 +40,14 @@ extension ImageLoader {
 
     /// At most this many tiles make the whole picture of a pyramid that offers none in one piece.
     static let stitchedTiles = 16
+    /// …and no larger than this (tiles may be 4096 pixels on a side).
+    static let stitchedPixels = 16 << 20
 
     /// A pyramid with no whole picture (a static IIIF level 0 pyramid lists no sizes, and its
     /// coarsest level may be 2x2 tiles): the coarsest level's tiles, put together.
     private func stitchCoarsestLevel(of pyramid: TilePyramid, for request: Request, limit: Int, priority: DecodePriority) {
         let level = pyramid.levels[0]
-        guard level.columns * level.rows <= Self.stitchedTiles else {
+        guard level.columns * level.rows <= Self.stitchedTiles, level.size.width * level.size.height <= Self.stitchedPixels else {
             return fail(request, .pyramid("its deep zoom server offers no whole picture of it, and its coarsest level is \(level.columns)x\(level.rows) tiles"))
         }
         let keys = pyramid.tiles(at: 0, intersecting: pyramid.bounds)

@@ -14,6 +14,14 @@ extension ImageLoader {
     }
 
     /// `pixels`, or less: the longer side of a photo of `size` as shown in `box`.
+    /// What a decode for `request` is asked for: at most `limit` on the longer side (a thumbnail
+    /// twice its cell, a full image fitted), and sharp at `sharpAt`. The final decode and a
+    /// progressive JPEG's scans ask the same.
+    static func decodeSize(_ request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, size: () -> PixelSize?) -> (limit: Int, sharpAt: Int?) {
+        let limit = request.quality == .thumbnail ? 2 * pixels : fitted(pixels, into: box, size: size)
+        return (limit, sharpAt.map { min($0, limit) })
+    }
+
     static func fitted(_ pixels: Int, into box: Fitting?, size: () -> PixelSize?) -> Int {
         guard let box, let size = size(), size.width > 0, size.height > 0 else { return pixels }
         let image = Size(width: Double(size.width), height: Double(size.height))

@@ -168,8 +168,8 @@ final class ImageLoader: @unchecked Sendable {
     /// zoom pyramid's); nil: the file's.
     func decodeFile(_ path: String, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, priority: DecodePriority, displayedSize: PixelSize? = nil) {
         pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
-            let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(path: path) })
-            let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
+            let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { ImageDecoder.probe(path: path) })
+            let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharp) }
                 .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
             var result = ImageLoader.mipmapped(request, decoded.map(\.image), size: { displayedSize ?? (try? decoded.get().originalSize) ?? nil })
             if request.isWholePage, displayedSize == nil { result.facts = ImageFacts.read(path: path) }
@@ -186,22 +186,21 @@ final class ImageLoader: @unchecked Sendable {
         }
         let transferPriority = Self.transferPriority(urgency)
         let tracksProgress = request.isWholePage && !request.warmOnly
-        if tracksProgress {
-            // Known from the request on, so the fan shows in the frame the tap is handled in.
-            lock.lock()
-            progress[request.item] = (0, nil)
-            lock.unlock()
-        }
         let scans = showsScans && tracksProgress ? scanPreview(for: request, pixels: pixels, sharpAt: sharpAt, box: box) : nil
         lock.lock()
+        // A deep zoom picture's fetch starts on another thread, after its description: the
+        // request may have been cancelled meanwhile.
+        guard inFlight.contains(request) else { return lock.unlock() }
+        // Known from the request on, so the fan shows in the frame the tap is handled in.
+        if tracksProgress { progress[request.item] = (0, nil) }
         nextTransferToken += 1
         let token = nextTransferToken
         fetchToken[request] = token
         if let scans { scanPreviews[request] = scans }
-        lock.unlock()
         // A body that did not decode is not used again from the disk cache: asked again, the
         // server is asked (a tile or a photo answered with an error page the first time).
-        let revalidate = lock.withLock { undecodable.remove(url) != nil }
+        let revalidate = undecodable.remove(url) != nil
+        lock.unlock()
         let handle = network.load(DataRequest(url: url, revalidate: revalidate), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
             self.lock.lock()
@@ -230,8 +229,8 @@ final class ImageLoader: @unchecked Sendable {
             case .success(let response):
                 self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
                     let bytes = [UInt8](response.body)
-                    let limit = request.quality == .thumbnail ? 2 * pixels : Self.fitted(pixels, into: box, size: { ImageDecoder.probe(data: bytes) })
-                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharpAt.map { min($0, limit) }) }
+                    let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { ImageDecoder.probe(data: bytes) })
+                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
                     if case .failure = result { self.lock.withLock { _ = self.undecodable.insert(url) } }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
@@ -460,8 +459,8 @@ extension ImageLoader {
     /// will be (`fitted` to the same size), drawn by low-priority jobs.
     fileprivate func scanPreview(for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?) -> ScanPreview {
         ScanPreview(sizing: { displayed in
-            let limit = Self.fitted(pixels, into: box, size: { displayed })
-            return (limit, sharpAt.map { min($0, limit) })
+            let size = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { displayed })
+            return (size.limit, size.sharpAt)
         }, schedule: { [weak self] delay, job in
             guard let self else { return }
             let key = self.lock.withLock { () -> Request in

@@ -5,7 +5,8 @@ import PhotoNetwork
 /// Deep zoom descriptions (an IIIF `info.json`, a `.dzi`), each read once and kept for the run:
 /// over the network through the disk cache, or from a file. A description that does not parse
 /// is kept as its error (a broken tile with the reason); a network failure is not, so the next
-/// ask tries again. Thread safe; completions come on a background thread.
+/// ask tries again. Thread safe; a completion comes on a background thread, or at once on the
+/// caller's when the description is already known.
 final class PyramidDescriptions: @unchecked Sendable {
     // Sendable: `known` and `waiting` are guarded by `lock`.
     typealias Outcome = Result<TilePyramid, ImageLoader.LoadError>

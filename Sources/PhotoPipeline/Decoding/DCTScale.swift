@@ -33,6 +33,18 @@ struct DCTScale: Equatable, CustomStringConvertible {
         return available.last { $0.apply(to: size).longerSide >= target } ?? .full
     }
 
+    /// The scale a JPEG of `size` is decoded at when asked for at most `maxPixelSize` and sharp at
+    /// `sharpAt`: the smallest that reaches the size asked for, or a smaller one `limits` allow (a
+    /// photo asked for at a size is shown a little softer rather than not at all). Throws
+    /// `tooLarge` when even that is over the limits. The progressive stream takes the same one,
+    /// so each scan's picture lands where the final decode will.
+    static func forDecode(of size: PixelSize, maxPixelSize: Int?, sharpAt: Int?, limits: DecodeLimits) throws -> DCTScale {
+        var scale = smallest(for: size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
+        if maxPixelSize != nil, let allowed = allowed(from: scale, for: size, by: limits) { scale = allowed }
+        try limits.check(scale.apply(to: size))
+        return scale
+    }
+
     /// `scale`, or the largest smaller factor whose result `limits` allow: a photo asked for at a
     /// size is shown a little softer rather than not at all. Nil when none is allowed.
     static func allowed(from scale: DCTScale, for size: PixelSize, by limits: DecodeLimits) -> DCTScale? {

@@ -88,9 +88,8 @@ public final class ProgressiveJPEGStream {
         let orientation = ExifMetadata(jpeg: bytes)?.orientation ?? .up
         let displayed = orientation.displayedSize(of: size)
         let (maxPixelSize, sharpAt) = sizing(displayed)
-        var scale = DCTScale.smallest(for: size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
-        if maxPixelSize != nil, let allowed = DCTScale.allowed(from: scale, for: size, by: limits) { scale = allowed }
-        do { try limits.check(scale.apply(to: size)) } catch { return .failed("\(error)") }
+        let scale: DCTScale
+        do { scale = try DCTScale.forDecode(of: size, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits) } catch { return .failed("\(error)") }
         jpeg_stream_set_scale(stream, Int32(scale.denom))
         finishing = (.embedded(JPEGSegments(bytes).iccProfile), orientation, maxPixelSize)
         displayedSize = displayed

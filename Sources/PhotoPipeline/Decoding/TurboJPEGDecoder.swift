@@ -35,11 +35,7 @@ enum TurboJPEGDecoder {
     /// embedded profile in `colour`, for `ImageDecoder` to convert after shrinking.
     static func decode(_ bytes: [UInt8], maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits) throws -> StoredPixels {
         let header = try header(of: bytes)
-        var scale = DCTScale.smallest(for: header.size, reaching: sharpAt.map { min($0, maxPixelSize ?? $0) } ?? maxPixelSize)
-        // Asked for a size (not the whole photo), a smaller scale within the limit will do.
-        if maxPixelSize != nil, let allowed = DCTScale.allowed(from: scale, for: header.size, by: limits) { scale = allowed }
-        let scaled = scale.apply(to: header.size)
-        try limits.check(scaled)
+        let scaled = try DCTScale.forDecode(of: header.size, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits).apply(to: header.size)
 
         let handle = try Handle()
         let format = header.isCMYK ? TJPF_CMYK : TJPF_RGBA

@@ -87,4 +87,20 @@ import Testing
         #expect(pyramid.unneeded([inMargin], by: pyramid.coverage(of: view, screenScale: 0.25)) == [inMargin],
                 "with no margin the tile beside the view goes too")
     }
+
+    /// An info.json listing only full resolution (scale factor 1): at a screen far from it the
+    /// view would need thousands of tiles. It asks for none, counted without listing them, even
+    /// for a picture 2^24 pixels on a side in 16-pixel tiles.
+    @Test func aViewThatWouldNeedThousandsOfTilesAsksForNone() throws {
+        let service = TileService.deepZoom(tilesBase: "http://example.com/x_files/", format: "jpg")
+        let onlyFull = try TilePyramid(fullSize: PixelSize(width: 20_000, height: 15_000), tileSize: PixelSize(width: 256, height: 256),
+                                       scaleFactors: [1], service: service, document: "x")
+        let view = Rect(x: 0, y: 0, width: 20_000, height: 15_000)
+        #expect(onlyFull.coverage(of: view, screenScale: 0.064).tiles.isEmpty)
+        // Zoomed in to a screenful of it, the same pyramid asks for its tiles as usual.
+        #expect(onlyFull.coverage(of: Rect(x: 0, y: 0, width: 1280, height: 800), screenScale: 1).tiles.count == 20)
+        let huge = try TilePyramid(fullSize: PixelSize(width: 1 << 24, height: 1 << 24), tileSize: PixelSize(width: 16, height: 16),
+                                   scaleFactors: [1], service: service, document: "x")
+        #expect(huge.coverage(of: huge.bounds, screenScale: 1e-4, margin: 1).tiles.isEmpty)
+    }
 }
