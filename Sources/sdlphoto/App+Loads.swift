@@ -165,7 +165,9 @@ extension App {
     private func receiveScan(_ result: ImageLoader.Result) {
         let key = ImageKey(item: result.request.item, quality: .full)
         // A slideshow started meanwhile shows the photo once it is whole.
-        guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key) else { return }
+        guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
+              result.scans > scansShown[key.item, default: 0] else { return }
+        scansShown[key.item] = result.scans
         let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
@@ -200,7 +202,12 @@ extension App {
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
             if key.quality == .full {
-                if ledger.isLoading(key) { scanPictures.insert(key.item) } else { scanPictures.remove(key.item) }
+                if ledger.isLoading(key) {
+                    scanPictures.insert(key.item)
+                } else {
+                    scanPictures.remove(key.item)
+                    scansShown[key.item] = nil
+                }
             }
             uploadedSharper(key)
             apply(ledger.uploaded(key))
@@ -221,6 +228,7 @@ extension App {
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
         for texture in renderer.enforceTextureBudget(budget, protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
+            if texture.quality == .full { scansShown[texture.item] = nil }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }
     }

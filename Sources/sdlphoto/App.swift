@@ -333,8 +333,11 @@ final class App {
     var drawnFan: (item: Int, received: Int64, total: Int64?)?
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
     var tileLayer: TileLayer?
-    /// Items whose full texture is a progressive JPEG's picture so far (`receiveScan`).
+    /// Items whose full texture is a progressive JPEG's picture so far (`receiveScan`), and the
+    /// scans the best one shown had: a download tried again from its first byte does not show
+    /// its coarser pictures over it.
     var scanPictures: Set<Int> = []
+    var scansShown: [Int: Int] = [:]
     /// The page the texture budget last protected.
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.

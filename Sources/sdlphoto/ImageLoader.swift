@@ -51,6 +51,8 @@ final class ImageLoader: @unchecked Sendable {
         var region: Rect? = nil
         /// For a full image: its EXIF date and camera, for captions.
         var facts: ImageFacts? = nil
+        /// For a progressive JPEG's picture so far: the scans it shows.
+        var scans = 0
     }
 
     /// A file that does not decode is a broken tile; a network failure is a retry glyph.
@@ -472,7 +474,9 @@ extension ImageLoader {
             let submit: @Sendable () -> Void = { [weak self] in
                 self?.pool.submit(key: key, priority: .visible) {
                     guard let picture = job() else { return Result(request: key, outcome: .success([]), opaque: false, originalSize: nil) }
-                    return ImageLoader.mipmapped(key, .success(picture.image), size: { picture.displayedSize })
+                    var result = ImageLoader.mipmapped(key, .success(picture.image), size: { picture.displayedSize })
+                    result.scans = picture.scans
+                    return result
                 }
             }
             if delay > 0 { DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: submit) } else { submit() }

@@ -22,8 +22,8 @@ final class ScanPreview: @unchecked Sendable {
     private var shownScans = 0
     private let schedule: Schedule
 
-    /// A picture of the photo so far, and the photo's size as displayed.
-    typealias Picture = (image: DecodedImage, displayedSize: PixelSize?)
+    /// A picture of the photo so far, the photo's size as displayed, and the scans it shows.
+    typealias Picture = (image: DecodedImage, displayedSize: PixelSize?, scans: Int)
     /// Runs a job on a decode worker after a delay in seconds (0: as soon as one is free).
     typealias Schedule = @Sendable (_ after: Double, _ job: @escaping @Sendable () -> Picture?) -> Void
 
@@ -80,7 +80,7 @@ final class ScanPreview: @unchecked Sendable {
                 }
                 shownScans = stream.completedScans
                 lastPicture = ProcessInfo.processInfo.systemUptime
-                let picture = stream.picture(bytes).map { ($0, stream.displayedSize) }
+                let picture = stream.picture(bytes).map { ($0, stream.displayedSize, shownScans) }
                 // Stopped while it drew (the page left, the photo came whole): nobody wants it.
                 guard lock.withLock({ state == .running }) else { return nil }
                 schedule(0) { self.run() }  // touches nothing of this job's from here on

@@ -24,6 +24,8 @@ import TestImages
     struct StagedBody: AsyncBufferedSequence, Sendable {
         typealias Element = UInt8
         let data: Data, part: Int, silence: Double, stall: Double
+        /// Breaks the connection after `part` and `stall` (a link that drops).
+        var breaks = false
         var sequence: HTTPBodySequence { HTTPBodySequence(from: self, count: data.count, suggestedBufferSize: 64 * 1024) }
         func makeAsyncIterator() -> Iterator { Iterator(body: self) }
 
@@ -34,7 +36,10 @@ import TestImages
             mutating func nextBuffer(suggested count: Int) async throws -> Data? {
                 guard offset < body.data.count else { return nil }
                 if offset == 0 { try await Task.sleep(for: .seconds(body.silence)) }
-                if offset == body.part { try await Task.sleep(for: .seconds(body.stall)) }
+                if offset == body.part {
+                    try await Task.sleep(for: .seconds(body.stall))
+                    if body.breaks { throw CancellationError() }
+                }
                 let end = offset < body.part ? Swift.min(body.part, offset + count) : Swift.min(body.data.count, offset + count)
                 defer { offset = end }
                 return body.data.subdata(in: offset..<end)
@@ -124,4 +129,57 @@ import TestImages
         let scan = names.firstIndex(of: "scan_shown"), image = names.firstIndex(of: "image_shown")
         #expect(scan != nil && image != nil && scan! < image!, "events: \(names)")
     }
+
+    /// A download that breaks off after two thirds is tried again from its first byte: while the
+    /// new one has sent only a quarter, the page keeps the sharper picture it had, not the new
+    /// download's coarser scans.
+    @Test func aRetriedDownloadDoesNotShowCoarserScansOverTheBetterPicture() async throws {
+        let dir = try Fixtures.folder()
+        let (w, h) = (4000, 3000)
+        let photo = Data(JPEGFixture.make(width: w, height: h, quality: 90, subsampling: TJSAMP_420, flags: Int32(TJFLAG_PROGRESSIVE)) {
+            Self.paint($0, $1, width: w, height: h)
+        })
+        let local = dir.appendingPathComponent("local/photo.jpg")
+        try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try photo.write(to: local)
+        let attempts = Attempts()
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/m.json":
+                return HTTPResponse(statusCode: .ok, body: Data(#"{"items": [{"image": "p/photo.jpg", "width": 4000, "height": 3000}]}"#.utf8))
+            case "/p/photo.jpg":
+                let first = attempts.next() == 1
+                let body = first ? StagedBody(data: photo, part: photo.count * 2 / 3, silence: 1, stall: 6, breaks: true)
+                                 : StagedBody(data: photo, part: photo.count / 4, silence: 0, stall: 20)
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: body.sequence)
+            default:
+                return HTTPResponse(statusCode: .notFound)
+            }
+        }
+        let root = try await server.start()
+        let shot = dir.appendingPathComponent("retried.png"), script = dir.appendingPathComponent("s.txt")
+        try "13000 screenshot \(shot.path)\n13100 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("m.json").absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(attempts.count >= 2, "the download was not tried again")
+        let wholeScript = dir.appendingPathComponent("w.txt")
+        try "1500 screenshot \(dir.path)/whole.png\n1600 quit\n".write(to: wholeScript, atomically: true, encoding: .utf8)
+        let whole = try await AppProcess.run(["--size", "1280x800", "--replay", wholeScript.path, local.path],
+                                             environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache2").path])
+        #expect(whole.status == 0, "stderr: \(whole.stderr)")
+        let retried = try Screenshot(path: shot.path), reference = try Screenshot(path: dir.appendingPathComponent("whole.png").path)
+        let left = Rect(x: 120, y: 20, width: 440, height: 760)
+        let error = Self.difference(retried, reference, in: left)
+        #expect(error < 1.5, "while the retry has a quarter, the page shows a picture \(error)/255 from the photo")
+    }
+}
+
+/// Counts a server's answers to one path.
+final class Attempts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen = 0
+    func next() -> Int { lock.withLock { seen += 1; return seen } }
+    var count: Int { lock.withLock { seen } }
 }
