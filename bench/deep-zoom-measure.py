@@ -4,9 +4,9 @@
     deep-zoom-measure.py BINARY WORK [--size WxH] [--runs N]
 
 WORK/pyramid is a static IIIF pyramid (vips dzsave --layout iiif). The site served is WORK/site:
-the pyramid under /pyramid/, its info.json's id rewritten to this run's port. sdlphoto opens the
-info.json, and at 4, 8, 12, 16 and 20 s two "+" keys zoom 2.25 times about the centre. Printed:
-open -> tiles_sharp, each step's key -> tiles_sharp, tiles fetched per step against the tiles of
+the pyramid under /pyramid/, its info.json's id rewritten to this run's port. sdlphoto opens a
+manifest whose one item is the info.json; at 1.5 s a tap opens it, and at 4, 8, 12, 16 and 20 s
+two "+" keys zoom 2.25 times about the centre. Printed: tap -> tiles_sharp, each step's key -> tiles_sharp, tiles fetched per step against the tiles of
 the needed level over the view, and the frame times (--stats)."""
 import argparse, importlib.util, json, math, os, shutil, statistics, sys, tempfile
 
@@ -31,8 +31,9 @@ def site(work):
     doc[key] = f"http://127.0.0.1:{net.PORT}/pyramid"
     with open(info, "w") as f:
         json.dump(doc, f)
+    # The image as the one cell of a grid, tapped to open it.
     with open(os.path.join(root, "manifest.json"), "w") as f:
-        json.dump({"items": []}, f)
+        json.dump({"items": [{"image": "pyramid/info.json", "width": doc["width"], "height": doc["height"]}]}, f)
     return root, doc
 
 
@@ -68,15 +69,16 @@ def main():
     fit = min(w / W, h / H)
     print(f"pyramid: {W}x{H} ({W * H / 1e9:.2f} GP), tiles {doc['tiles'][0]['width']} px, factors {sorted(doc['tiles'][0]['scaleFactors'])}; "
           f"link {net.RATE * 8 / 1e6:.0f} Mbit/s; window {a.size}, fit {fit:.4f}")
-    lines = [f"{t} key +\n{t + 50} key +" for t in STEPS] + [f"{STEPS[-1] + 4000} quit"]
+    x, y = net.cell(0, a.size)
+    lines = [f"1500 click {x:.0f} {y:.0f}"] + [f"{t} key +\n{t + 50} key +" for t in STEPS] + [f"{STEPS[-1] + 4000} quit"]
     opens, steps, stats_all = [], [[] for _ in STEPS], []
     fetched, minimum = [[] for _ in STEPS], [None for _ in STEPS]
     for run in range(a.runs):
         cache = tempfile.mkdtemp(prefix="deepzoom-cache-")
-        events, log, stats = net.run(a.binary, root, "pyramid/info.json", "\n".join(lines) + "\n", a.size, cache)
+        events, log, stats = net.run(a.binary, root, "manifest.json", "\n".join(lines) + "\n", a.size, cache)
         shutil.rmtree(cache)
         stats_all.append(stats)
-        first = next(t for t, ev, _ in events if ev == "first_frame")
+        first = next(t for t, ev, args in events if ev == "input" and args[0] == "press")
         sharp = [t for t, ev, _ in events if ev == "tiles_sharp"]
         keys = [t for t, ev, args in events if ev == "input" and args[:2] == ["key", "+"]][::2]
         starts = sorted((t, args[1]) for t, ev, args in log if ev == "start" and args[1].startswith("/pyramid/") and args[1].endswith(".jpg"))
@@ -87,12 +89,12 @@ def main():
             fetched[i].append(sum(1 for t, _ in starts if k <= t < end))
             scale = min(2.0, fit * 2.25 ** (i + 1))
             minimum[i] = (*needed_tiles(doc, a.size, scale), needed_tiles(doc, a.size, scale, ring=1)[1])
-        print(f"run {run + 1}: open -> sharp {net.ms(opens[-1])}; steps -> sharp "
+        print(f"run {run + 1}: tap -> sharp {net.ms(opens[-1])}; steps -> sharp "
               + ", ".join(net.ms(s[-1]) for s in steps) + f"; tiles fetched {[f[-1] for f in fetched]}; "
               f"frames {stats['frames']}, p50 {stats['p50_ms']:.1f}, p95 {stats['p95_ms']:.1f}, p99 {stats['p99_ms']:.1f}, "
               f"dropped {stats['dropped']}, textures {stats['texture_mib']:.0f} MiB, peak RSS {stats['peak_rss_mib']:.0f} MiB")
     med = lambda v: statistics.median([x for x in v if x == x]) if any(x == x for x in v) else float("nan")
-    print(f"\nopen -> every visible tile of its level on screen: median {net.ms(med(opens))}")
+    print(f"\ntap on the grid cell -> every visible tile of its level on screen: median {net.ms(med(opens))}")
     for i in range(len(STEPS)):
         factor, need, with_ring = minimum[i]
         scale = min(2.0, fit * 2.25 ** (i + 1))

@@ -154,8 +154,9 @@ import TestImages
         }
     }
 
-    /// vips's static IIIF (level 0) pyramid names no whole picture and its coarsest level is
-    /// several tiles: the page puts those tiles together, and shows the picture at fit.
+    /// vips's static IIIF (level 0) pyramid, as a manifest item's image, names no whole picture
+    /// and its coarsest level is several tiles: the page puts those tiles together, and shows
+    /// the picture at fit.
     @Test func aStaticIIIFPyramidWithNoWholePictureIsShownFromItsCoarsestTiles() async throws {
         if let missing = IIIFServer.missing { Issue.record("\(missing)"); return }
         let folder = try IIIFServer.pyramids.get().folder
@@ -163,6 +164,7 @@ import TestImages
         let rootBox = RootBox()
         let server = try LoopbackServer { request in
             _ = counts.count(request.path)
+            if request.path == "/m.json" { return HTTPResponse(statusCode: .ok, body: Data(#"{"items": [{"image": "iiif2/small/info.json"}]}"#.utf8)) }
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(String(request.path.dropFirst()))) else { return HTTPResponse(statusCode: .notFound) }
             // vips wrote the ids for another host: they say this server's.
             let body = request.path.hasSuffix("info.json")
@@ -174,7 +176,7 @@ import TestImages
         let dir = try Fixtures.folder()
         let shot = dir.appendingPathComponent("fit.png"), script = dir.appendingPathComponent("s.txt")
         try "3000 screenshot \(shot.path)\n3100 quit\n".write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("iiif2/small/info.json").absoluteString],
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("m.json").absoluteString],
                                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
         await server.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
