@@ -203,7 +203,10 @@ import TestImages
             for path in tiles {
                 #expect(["grid_files/8/0_0", "grid_files/11/", "grid_files/14/"].contains { path.contains($0) }, "a tile of another level: \(path)")
             }
-            #expect(Set(tiles).count == tiles.count, "a tile asked for twice: \(tiles)")
+            // The grid cell's picture and the page's may be the same one-tile level, asked for by
+            // both at once; each tile of the zoomed view is asked for once.
+            let zoomed = tiles.filter { $0.contains("grid_files/14/") }
+            #expect(Set(zoomed).count == zoomed.count, "a tile asked for twice: \(zoomed)")
         }
         let local = try IIIFServer.pyramids.get().folder.appendingPathComponent("dzi/grid.dzi").path
         Self.checkSquares(try await Self.zoomedIntoTheCorner(local, name: "dziFileCorner"), label: "DZI file")

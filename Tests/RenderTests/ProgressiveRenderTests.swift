@@ -77,7 +77,7 @@ import TestImages
                 return HTTPResponse(statusCode: .ok, body: Data(#"{"items": [{"image": "p/photo.jpg", "thumbnail": "t/photo.jpg", "width": 4000, "height": 3000}]}"#.utf8))
             case "/p/photo.jpg":
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"],
-                                    body: StagedBody(data: photo, part: part, silence: 2.5, stall: 4).sequence)
+                                    body: StagedBody(data: photo, part: part, silence: 2.5, stall: 7).sequence)
             case "/t/photo.jpg":
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: thumbnail)
             default:
@@ -90,9 +90,9 @@ import TestImages
         let script = dir.appendingPathComponent("s.txt")
         try """
             2000 screenshot \(shots.path)/placeholder.png
-            5500 screenshot \(shots.path)/third.png
-            10500 screenshot \(shots.path)/done.png
-            10600 quit
+            8500 screenshot \(shots.path)/third.png
+            13500 screenshot \(shots.path)/done.png
+            13600 quit
             """.write(to: script, atomically: true, encoding: .utf8)
         let events = dir.appendingPathComponent("events.txt")
         let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.path,
