@@ -31,9 +31,11 @@ def site(work):
     doc[key] = f"http://127.0.0.1:{net.PORT}/pyramid"
     with open(info, "w") as f:
         json.dump(doc, f)
-    # The image as the one cell of a grid, tapped to open it.
+    # The image as the first cell of a grid, tapped to open it (one item alone would open on its
+    # page; the second cell is the same pyramid under another address, never opened).
+    item = {"image": "pyramid/info.json", "width": doc["width"], "height": doc["height"]}
     with open(os.path.join(root, "manifest.json"), "w") as f:
-        json.dump({"items": [{"image": "pyramid/info.json", "width": doc["width"], "height": doc["height"]}]}, f)
+        json.dump({"items": [item, dict(item, image="pyramid/info.json?second")]}, f)
     return root, doc
 
 
