@@ -102,16 +102,11 @@ import TestImages
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
         // The same photo from a file: the whole-file decode.
-        let wholeScript = dir.appendingPathComponent("w.txt")
-        try "1500 screenshot \(shots.path)/whole.png\n1600 quit\n".write(to: wholeScript, atomically: true, encoding: .utf8)
-        let whole = try await AppProcess.run(["--size", "1280x800", "--replay", wholeScript.path, local.path],
-                                             environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache2").path])
-        #expect(whole.status == 0, "stderr: \(whole.stderr)")
+        let reference = try await AppProcess.screenshot(local.path, at: 1500, in: dir, named: "whole", realtime: false)
 
         let placeholder = try Screenshot(path: shots.appendingPathComponent("placeholder.png").path)
         let third = try Screenshot(path: shots.appendingPathComponent("third.png").path)
         let done = try Screenshot(path: shots.appendingPathComponent("done.png").path)
-        let reference = try Screenshot(path: shots.appendingPathComponent("whole.png").path)
         // The photo fills 1067x800 in the middle; leave the fan's centre out.
         let left = Rect(x: 120, y: 20, width: 440, height: 760), right = Rect(x: 720, y: 20, width: 440, height: 760)
         let errors = (placeholder: Self.difference(placeholder, reference, in: left) + Self.difference(placeholder, reference, in: right),
@@ -157,19 +152,10 @@ import TestImages
             }
         }
         let root = try await server.start()
-        let shot = dir.appendingPathComponent("retried.png"), script = dir.appendingPathComponent("s.txt")
-        try "13000 screenshot \(shot.path)\n13100 quit\n".write(to: script, atomically: true, encoding: .utf8)
-        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", root.appendingPathComponent("m.json").absoluteString],
-                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        let retried = try await AppProcess.screenshot(root.appendingPathComponent("m.json").absoluteString, at: 13000, in: dir, named: "retried")
         await server.stop()
-        #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(attempts.count >= 2, "the download was not tried again")
-        let wholeScript = dir.appendingPathComponent("w.txt")
-        try "1500 screenshot \(dir.path)/whole.png\n1600 quit\n".write(to: wholeScript, atomically: true, encoding: .utf8)
-        let whole = try await AppProcess.run(["--size", "1280x800", "--replay", wholeScript.path, local.path],
-                                             environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache2").path])
-        #expect(whole.status == 0, "stderr: \(whole.stderr)")
-        let retried = try Screenshot(path: shot.path), reference = try Screenshot(path: dir.appendingPathComponent("whole.png").path)
+        let reference = try await AppProcess.screenshot(local.path, at: 1500, in: dir, named: "whole", realtime: false)
         let left = Rect(x: 120, y: 20, width: 440, height: 760)
         let error = Self.difference(retried, reference, in: left)
         #expect(error < 1.5, "while the retry has a quarter, the page shows a picture \(error)/255 from the photo")
