@@ -8,100 +8,30 @@ import PhotoPipeline
 /// cache or the decoder, URLs through the network (with progress) and then the decoder. Results
 /// wait in an inbox the main loop drains; workers never touch scene state, and `wake` tells the
 /// loop that something is waiting. Call its methods from the main thread.
-// Sendable: every table is guarded by `lock`; `pool` and the injected loaders are themselves thread safe.
+// Sendable: every table is guarded by `lock` (they are internal only so that the extensions in
+// ImageLoader+*.swift, which fetch and stream, can reach them); `pool` and the injected loaders
+// are themselves thread safe.
 final class ImageLoader: @unchecked Sendable {
-    struct Request: Hashable, Sendable {
-        /// The item's identity (its place in the catalog, which only grows), not its position
-        /// on screen: a refresh moves positions, never identities.
-        let item: Int
-        let quality: ImageQuality
-        /// Only make sure the thumbnail is in the shared cache; keep no pixels (a grid of
-        /// thousands fills the cache in the background without holding them all).
-        var warmOnly = false
-        /// Only this part of the full image (unit coordinates, top left origin), decoded to at
-        /// most `pixels` on the whole image's longer side: detail for a zoomed page.
-        var region: Rect? = nil
-        /// The camera's small EXIF thumbnail standing in until the real one is made.
-        var placeholder = false
-        /// One tile of a deep zoom photo's pyramid.
-        var tile: TileKey? = nil
-        /// A progressive JPEG's picture so far, standing in for its full image: each job that
-        /// draws one is numbered, a key of its own.
-        var scanJob: Int? = nil
-
-        /// The placeholder of this thumbnail request, or the request a placeholder stands in for.
-        var withPlaceholder: Request { Request(item: item, quality: quality, placeholder: true) }
-        var withoutPlaceholder: Request { Request(item: item, quality: quality) }
-
-        /// The whole photo of the page on screen: its decode has the cores to itself.
-        func isPageOnScreen(_ priority: DecodePriority) -> Bool { isWholePage && priority == .current }
-
-        /// The page's whole photo: not a detail, a tile or a thumbnail.
-        var isWholePage: Bool { quality == .full && region == nil && tile == nil }
-    }
-
-    struct Result: Sendable {
-        let request: Request
-        /// The decoded photo as a mip chain, built here so the GL thread only copies bytes.
-        let outcome: Swift.Result<[DecodedImage], LoadError>
-        let opaque: Bool
-        /// The photo's own size as displayed (after EXIF orientation), where cheap to know.
-        let originalSize: PixelSize?
-        /// For a detail: the part of the image its pixels cover, on whole decoded pixels.
-        var region: Rect? = nil
-        /// For a full image: its EXIF date and camera, for captions.
-        var facts: ImageFacts? = nil
-        /// For a progressive JPEG's picture so far: the scans it shows.
-        var scans = 0
-    }
-
-    /// A file that does not decode is a broken tile; a network failure is a retry glyph.
-    enum LoadError: Error, Sendable, CustomStringConvertible {
-        case decode(DecodeError)
-        case network(NetworkError)
-        /// A deep zoom description that cannot be used (docs/behaviour.md §18): a broken tile,
-        /// even from the network, for waiting does not mend it.
-        case pyramid(String)
-        var description: String {
-            switch self {
-            case .decode(let e): "\(e)"
-            case .network(let e): "\(e)"
-            case .pyramid(let reason): reason
-            }
-        }
-
-        /// What the ledger makes of it: a network or server failure that waiting can fix is
-        /// retried by itself; a 404, a body that is not an image, a file too large are not.
-        func failure(fromNetwork: Bool) -> LoadFailure {
-            switch self {
-            case .decode: fromNetwork ? .gone : .undecodable
-            case .pyramid: .undecodable
-            case .network(.httpStatus(let code)) where code == 408 || code == 429: .network
-            case .network(let error): error.allowsStaleResponse ? .network : .gone
-            }
-        }
-    }
-
     /// Every item ever shown, by identity; guarded by `lock`.
     private var items: [SourceItem]
     let thumbnails: ThumbnailCache
-    private let network: DataLoading?
-    private let wake: @Sendable () -> Void
-    private let lock = NSLock()
+    let network: DataLoading?
+    let wake: @Sendable () -> Void
+    let lock = NSLock()
     private var inbox: [Result] = []
-    private var inFlight: Set<Request> = []
-    private var transfers: [Request: Transfer] = [:]
+    var inFlight: Set<Request> = []
+    var transfers: [Request: Transfer] = [:]
     /// Downloads whose first bytes came (or that are done): stopping them now saves no round trip.
-    private var arriving: Set<Request> = []
+    var arriving: Set<Request> = []
     /// The `fetch` each request's download belongs to: a late callback of a cancelled one is not.
-    private var fetchToken: [Request: Int] = [:]
-    private var progress: [Int: (received: Int64, total: Int64?)] = [:]
+    var fetchToken: [Request: Int] = [:]
+    var progress: [Int: (received: Int64, total: Int64?)] = [:]
     /// URLs whose body did not decode: the next fetch asks the server again.
-    private var undecodable: Set<URL> = []
+    var undecodable: Set<URL> = []
     /// Progressive JPEGs downloading for a page, shown scan by scan.
-    private var scanPreviews: [Request: ScanPreview] = [:]
-    private var nextScanJob = 0
-    private var nextTransferToken = 0
+    var scanPreviews: [Request: ScanPreview] = [:]
+    var nextScanJob = 0
+    var nextTransferToken = 0
     private(set) var pool: DecodePool<Request, Result>!
     /// Deep zoom photos' descriptions, read once.
     let pyramids: PyramidDescriptions
@@ -179,81 +109,6 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
-               showsScans: Bool, displayedSize: PixelSize? = nil) {
-        guard let network else {
-            deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
-            wake()
-            return
-        }
-        let transferPriority = Self.transferPriority(urgency)
-        let tracksProgress = request.isWholePage && !request.warmOnly
-        let scans = showsScans && tracksProgress ? scanPreview(for: request, pixels: pixels, sharpAt: sharpAt, box: box) : nil
-        lock.lock()
-        // A deep zoom picture's fetch starts on another thread, after its description: the
-        // request may have been cancelled meanwhile.
-        guard inFlight.contains(request) else { return lock.unlock() }
-        // Known from the request on, so the fan shows in the frame the tap is handled in.
-        if tracksProgress { progress[request.item] = (0, nil) }
-        nextTransferToken += 1
-        let token = nextTransferToken
-        fetchToken[request] = token
-        if let scans { scanPreviews[request] = scans }
-        // A body that did not decode is not used again from the disk cache: asked again, the
-        // server is asked (a tile or a photo answered with an error page the first time).
-        let revalidate = undecodable.remove(url) != nil
-        lock.unlock()
-        let handle = network.load(DataRequest(url: url, revalidate: revalidate), priority: transferPriority, progress: { [weak self] received, total in
-            guard let self else { return }
-            self.lock.lock()
-            if received > 0, self.fetchToken[request] == token { self.arriving.insert(request) }
-            if tracksProgress { self.progress[request.item] = (received, total) }
-            self.lock.unlock()
-            if tracksProgress { self.wake() }
-        }, bodyPiece: scans.map { scans in { scans.received($0) } }, completion: { [weak self] response in
-            // A cancelled transfer's answer is nobody's: the request may already be asked again,
-            // with a transfer of its own.
-            guard let self, response.failureIsCancel == false else { return }
-            self.lock.lock()
-            if self.transfers[request]?.token == token { self.transfers[request] = nil }
-            // A thumbnail let go while on the wire still finishes (into the disk cache): its
-            // answer is not this request's any more.
-            let current = self.fetchToken[request] == token
-            if current { self.arriving.insert(request) }
-            if let scans, self.scanPreviews[request] === scans { self.scanPreviews[request] = nil }
-            self.lock.unlock()
-            scans?.stop()
-            guard current else { return }
-            switch response {
-            case .failure(let error):
-                self.deliver(Result(request: request, outcome: .failure(.network(error)), opaque: false, originalSize: nil))
-                self.wake()
-            case .success(let response):
-                self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
-                    let bytes = [UInt8](response.body)
-                    let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { ImageDecoder.probe(data: bytes) })
-                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }
-                        .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
-                    if case .failure = result { self.lock.withLock { _ = self.undecodable.insert(url) } }
-                    // The photo's own size from the same bytes: a page zooms to its native pixels.
-                    var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? ImageDecoder.probe(data: bytes) })
-                    if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
-                    return loaded
-                }
-            }
-        })
-        lock.lock()
-        if inFlight.contains(request) { transfers[request] = Transfer(handle: handle, priority: transferPriority, token: token) }
-        lock.unlock()
-    }
-
-    /// The bytes at `url` for an animation to play: the page's own download, which this run's
-    /// disk cache answers without asking the server again. nil when they cannot be had.
-    func fetchBytes(_ url: URL, completion: @escaping @Sendable ([UInt8]?) -> Void) {
-        guard let network else { return completion(nil) }
-        network.load(url, priority: .currentPage) { response in completion(try? [UInt8](response.get().body)) }
-    }
-
     /// A request in flight moves to `urgency`, down as well as up: the page a swipe left behind
     /// becomes a neighbour and stops holding back the new page's.
     func reprioritize(_ request: Request, to urgency: LoadUrgency) {
@@ -274,37 +129,6 @@ final class ImageLoader: @unchecked Sendable {
         case .visible: .visible
         case .prefetch: .prefetch
         case .background: .background
-        }
-    }
-
-    private static func transferPriority(_ urgency: LoadUrgency) -> TransferPriority {
-        switch urgency {
-        case .currentPlaceholder: .currentPlaceholder
-        case .current: .currentPage
-        case .neighbourPlaceholder: .neighbourPlaceholder
-        case .neighbour: .neighbourPage
-        case .visible: .visibleThumbnail
-        case .prefetch, .background: .prefetch
-        }
-    }
-
-    /// A transfer in flight and the priority it has now.
-    private final class Transfer {
-        let handle: TransferHandle
-        /// Which `fetch` made it: a late answer clears only its own transfer.
-        let token: Int
-        private var priority: TransferPriority
-        init(handle: TransferHandle, priority: TransferPriority, token: Int) { self.handle = handle; self.priority = priority; self.token = token }
-
-        func raise(to higher: TransferPriority) {
-            guard higher > priority else { return }
-            set(higher)
-        }
-
-        func set(_ new: TransferPriority) {
-            guard new != priority else { return }
-            priority = new
-            handle.setPriority(new)
         }
     }
 
@@ -427,7 +251,7 @@ final class ImageLoader: @unchecked Sendable {
     /// Still asked for: not cancelled, not answered.
     func isWaiting(_ request: Request) -> Bool { lock.withLock { inFlight.contains(request) } }
 
-    private func deliver(_ result: Result) {
+    func deliver(_ result: Result) {
         lock.lock()
         defer { lock.unlock() }
         if result.request.scanJob != nil {
@@ -447,44 +271,4 @@ final class ImageLoader: @unchecked Sendable {
         if result.request.isWholePage { progress[result.request.item] = nil }
         inbox.append(result)
     }
-}
-
-private extension Swift.Result where Failure == NetworkError {
-    var failureIsCancel: Bool {
-        if case .failure(.cancelled) = self { return true }
-        return false
-    }
-}
-
-extension ImageLoader {
-    /// Pictures of a progressive JPEG as it downloads, each finished as the full image's decode
-    /// will be (`fitted` to the same size), drawn by low-priority jobs.
-    fileprivate func scanPreview(for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?) -> ScanPreview {
-        ScanPreview(sizing: { displayed in
-            let size = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { displayed })
-            return (size.limit, size.sharpAt)
-        }, schedule: { [weak self] delay, job in
-            guard let self else { return }
-            let key = self.lock.withLock { () -> Request in
-                self.nextScanJob += 1
-                var key = request
-                key.scanJob = self.nextScanJob
-                return key
-            }
-            let submit: @Sendable () -> Void = { [weak self] in
-                self?.pool.submit(key: key, priority: .visible) {
-                    guard let picture = job() else { return Result(request: key, outcome: .success([]), opaque: false, originalSize: nil) }
-                    var result = ImageLoader.mipmapped(key, .success(picture.image), size: { picture.displayedSize })
-                    result.scans = picture.scans
-                    return result
-                }
-            }
-            if delay > 0 { DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: submit) } else { submit() }
-        })
-    }
-}
-
-extension ImageLoader.Request {
-    /// The full image a scan picture stands in for.
-    var scanned: Self { Self(item: item, quality: quality) }
 }
