@@ -52,19 +52,17 @@ extension Renderer {
     /// Every tile goes (the page changed or zoomed back to its texture).
     public func dropAllTiles() { tileSet = nil }
 
-    /// Copies tile pictures within what is left of the frame's budget; the keys now drawable.
-    func continueTileUploads(until deadline: Double) -> [TileKey] {
-        guard let set = tileSet else { return [] }
-        var done: [TileKey] = []
+    /// Copies tile pictures within what is left of the frame's budget (`takeTileArrivals` says
+    /// when one became drawable).
+    func continueTileUploads(until deadline: Double) {
+        guard let set = tileSet else { return }
         while let (key, upload) = set.uploads.first, TextureUpload.nowMs() < deadline {
             upload.step(until: deadline)
             guard upload.isDone, let texture = upload.texture else { break }
             set.uploads.removeFirst()
             set.textures[key] = texture
             set.arrived = true
-            done.append(key)
         }
-        return done
     }
 
     /// Whether a tile became drawable since the last call: the page needs a frame.

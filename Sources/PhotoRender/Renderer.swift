@@ -94,7 +94,7 @@ public final class Renderer {
         }
         if uploads.isEmpty {
             continueDetailUpload(until: deadline)
-            _ = continueTileUploads(until: deadline)
+            continueTileUploads(until: deadline)
         }
         return finished
     }

@@ -11,7 +11,6 @@ extension App {
     /// The tiles of the page on screen: on their way, and those that failed, until when.
     struct TileLayer {
         let item: Int
-        let pyramid: TilePyramid
         var loading: Set<TileKey> = []
         var failures: [TileKey: (count: Int, due: Double)] = [:]
         var reported = false
@@ -36,7 +35,7 @@ extension App {
               let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropTiles() }
         if tileLayer?.item != id {
             dropTiles()
-            tileLayer = TileLayer(item: id, pyramid: pyramid)
+            tileLayer = TileLayer(item: id)
         }
         let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
         // Fetched for where the page will rest (a zoom animation's end), drawn for where it is.
