@@ -166,8 +166,8 @@ extension App {
         let key = ImageKey(item: result.request.item, quality: .full)
         // A slideshow started meanwhile shows the photo once it is whole.
         guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
-              result.scans > scansShown[key.item, default: 0] else { return }
-        scansShown[key.item] = result.scans
+              result.scanBytes > scanBytesShown[key.item, default: 0] else { return }
+        scanBytesShown[key.item] = result.scanBytes
         let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
@@ -206,7 +206,7 @@ extension App {
                     scanPictures.insert(key.item)
                 } else {
                     scanPictures.remove(key.item)
-                    scansShown[key.item] = nil
+                    scanBytesShown[key.item] = nil
                 }
             }
             uploadedSharper(key)
@@ -228,7 +228,7 @@ extension App {
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
         for texture in renderer.enforceTextureBudget(budget, protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
-            if texture.quality == .full { scansShown[texture.item] = nil }
+            if texture.quality == .full { scanBytesShown[texture.item] = nil }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }
     }

@@ -334,10 +334,10 @@ final class App {
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
     var tileLayer: TileLayer?
     /// Items whose full texture is a progressive JPEG's picture so far (`receiveScan`), and the
-    /// scans the best one shown had: a download tried again from its first byte does not show
-    /// its coarser pictures over it.
+    /// bytes the best one shown was drawn from: a download tried again from its first byte does
+    /// not show its coarser pictures over it.
     var scanPictures: Set<Int> = []
-    var scansShown: [Int: Int] = [:]
+    var scanBytesShown: [Int: Int] = [:]
     /// The page the texture budget last protected.
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.

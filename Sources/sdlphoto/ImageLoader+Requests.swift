@@ -47,8 +47,8 @@ extension ImageLoader {
         var region: Rect? = nil
         /// For a full image: its EXIF date and camera, for captions.
         var facts: ImageFacts? = nil
-        /// For a progressive JPEG's picture so far: the scans it shows.
-        var scans = 0
+        /// For a progressive JPEG's picture so far: the bytes of the file it was drawn from.
+        var scanBytes = 0
     }
 
     /// A file that does not decode is a broken tile; a network failure is a retry glyph.

@@ -23,7 +23,7 @@ extension ImageLoader {
                 self?.pool.submit(key: key, priority: .visible) {
                     guard let picture = job() else { return Result(request: key, outcome: .success([]), opaque: false, originalSize: nil) }
                     var result = ImageLoader.mipmapped(key, .success(picture.image), size: { picture.displayedSize })
-                    result.scans = picture.scans
+                    result.scanBytes = picture.bytes
                     return result
                 }
             }

@@ -4,9 +4,10 @@ import PhotoPipeline
 
 /// A progressive JPEG's page while its bytes arrive (docs/behaviour.md §8, Progressive JPEGs): the
 /// network thread hands it each piece of the body; a decode worker reads them and, after each
-/// scan that completes, draws the whole photo as it stands, for the page to show over its
-/// placeholder. One worker job at a time, at most one picture per `minInterval`, and none once
-/// the last byte is in: the final decode takes over from there.
+/// scan that completes, draws the whole photo as it stands (with as much of the next scan as
+/// came), for the page to show over its placeholder. One worker job at a time, at most one
+/// picture per `minInterval`, one per `partialInterval` for more of a scan under way, and none
+/// once the last byte is in: the final decode takes over from there.
 // Sendable: `pending` and `state` are guarded by `lock`; the rest belongs to the one job running
 // at a time (`state == .running`).
 final class ScanPreview: @unchecked Sendable {
@@ -20,16 +21,22 @@ final class ScanPreview: @unchecked Sendable {
     /// The job's own: when it last drew, and how many scans that showed.
     private var lastPicture: Double = -.infinity
     private var shownScans = 0
+    private var shownBytes = 0
     private let schedule: Schedule
 
-    /// A picture of the photo so far, the photo's size as displayed, and the scans it shows.
-    typealias Picture = (image: DecodedImage, displayedSize: PixelSize?, scans: Int)
+    /// A picture of the photo so far, the photo's size as displayed, and the bytes it was drawn
+    /// from (of the same file, a picture from more bytes is never coarser).
+    typealias Picture = (image: DecodedImage, displayedSize: PixelSize?, bytes: Int)
     /// Runs a job on a decode worker after a delay in seconds (0: as soon as one is free).
     typealias Schedule = @Sendable (_ after: Double, _ job: @escaping @Sendable () -> Picture?) -> Void
 
     /// Each picture is a page-sized upload (about 10 ms of copying on llvmpipe) and a render of
     /// every coefficient: a few a second show the photo sharpening without taking the frames.
     static let minInterval = 0.2
+    /// A long scan (the luma's AC bands can be a quarter of the file) sharpens the photo from the
+    /// top down as it arrives; redrawing for that less often keeps a slow link's decode work low,
+    /// and a link that stalls mid-scan still shows everything that came.
+    static let partialInterval = 1.0
 
     /// `sizing`: what the final decode is asked for; `schedule` runs each job, which returns at
     /// most one picture.
@@ -70,17 +77,18 @@ final class ScanPreview: @unchecked Sendable {
                 case .needsBytes, .scan: break
                 }
             }
-            if let stream, stream.completedScans > shownScans {
-                let wait = lastPicture + Self.minInterval - ProcessInfo.processInfo.systemUptime
+            if let stream, stream.completedScans > 0, stream.completedScans > shownScans || bytes.count > shownBytes {
+                let interval = stream.completedScans > shownScans ? Self.minInterval : Self.partialInterval
+                let wait = lastPicture + interval - ProcessInfo.processInfo.systemUptime
                 // Owed and due in `wait`, the picture waits for a job then (pieces that arrive
                 // meanwhile wait for it too), so a scan that ends just before a stall still shows.
                 guard wait <= 0 else {
                     schedule(wait) { self.run() }
                     return nil
                 }
-                shownScans = stream.completedScans
+                (shownScans, shownBytes) = (stream.completedScans, bytes.count)
                 lastPicture = ProcessInfo.processInfo.systemUptime
-                let picture = stream.picture(bytes).map { ($0, stream.displayedSize, shownScans) }
+                let picture = stream.picture(bytes).map { ($0, stream.displayedSize, shownBytes) }
                 // Stopped while it drew (the page left, the photo came whole): nobody wants it.
                 guard lock.withLock({ state == .running }) else { return nil }
                 schedule(0) { self.run() }  // touches nothing of this job's from here on
