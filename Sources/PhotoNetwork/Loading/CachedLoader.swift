@@ -18,8 +18,8 @@ import PhotoLog
 /// Thread safe. Callbacks arrive on the cache queue or the loader's network thread, never on
 /// the caller's thread; `completion` is called exactly once.
 public final class CachedLoader: DataLoading, @unchecked Sendable {
-    // Sendable: `confirmed` is only touched on `queue`; the other stored properties are
-    // immutable and themselves thread safe.
+    // Sendable: `confirmed` is only touched on `queue`, `ending` under `endingLock`; the other
+    // stored properties are immutable and themselves thread safe.
     private let loader: DataLoading
     private let cache: DataCaching
     private let now: @Sendable () -> Date
@@ -27,6 +27,10 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     private let queue = DispatchQueue(label: "sdlphoto.cache")
     /// URLs whose stored entry the server gave or confirmed since this loader began; on `queue`.
     private var confirmed: Set<URL> = []
+    /// Transfers that ended and whose result is on its way to `queue`, by URL: a load that found
+    /// no entry meanwhile waits for that result instead of fetching the URL a second time.
+    private let endingLock = NSLock()
+    private var ending: [URL: Int] = [:]
 
     public init(loader: DataLoading, cache: DataCaching, now: @escaping @Sendable () -> Date = { Date() }) {
         self.loader = loader
@@ -46,30 +50,51 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             return loader.load(request, priority: priority, progress: progress, bodyPiece: bodyPiece, completion: completion)
         }
         let load = PendingLoad(priority: priority, queue: queue, completion: completion)
-        queue.async { [self] in
-            guard !load.isDone else { return }
-            let stored = cache.cachedResponse(for: request.url)
-            if let stored, !request.revalidate,
-               confirmed.contains(request.url) || stored.metadata.isFresh(at: now(), heuristic: request.heuristicFreshness) {
-                progress(Int64(stored.body.count), Int64(stored.body.count))
-                return load.finish(.success(response(from: stored, source: .cache)))
-            }
-            guard !load.isDone else { return }  // cancelled while the cache was read
-            let conditional = DataRequest(url: request.url, headers: stored?.metadata.validatorHeaders ?? [:])
-            let inner = loader.load(conditional, priority: load.priority, progress: progress, bodyPiece: bodyPiece) { [self] result in
-                queue.async {
-                    // The consumer first, the disk second: writing and syncing a 4 MB body took
-                    // 20-80 ms that the photo on screen waited for. Loads after this one queue
-                    // behind the write, so they still find the entry.
-                    let (outcome, write) = self.settle(result, for: request.url, stored: stored)
-                    load.finish(outcome)
-                    write?()
-                }
-            }
-            load.attach(inner)
-        }
+        queue.async { [self] in start(request, load, progress: progress, bodyPiece: bodyPiece) }
         return TransferHandle(cancel: { load.cancel() }, cancelUnlessSent: { load.cancelUnlessSent() },
                               setPriority: { load.setPriority($0) })
+    }
+
+    /// On the cache queue: serves `load` from disk or starts (or joins) its transfer.
+    private func start(_ request: DataRequest, _ load: PendingLoad, progress: @escaping @Sendable (Int64, Int64?) -> Void,
+                       bodyPiece: (@Sendable (Data) -> Void)?) {
+        guard !load.isDone else { return }
+        let stored = cache.cachedResponse(for: request.url)
+        if let stored, !request.revalidate,
+           confirmed.contains(request.url) || stored.metadata.isFresh(at: now(), heuristic: request.heuristicFreshness) {
+            progress(Int64(stored.body.count), Int64(stored.body.count))
+            return load.finish(.success(response(from: stored, source: .cache)))
+        }
+        guard !load.isDone else { return }  // cancelled while the cache was read
+        // A transfer of this URL just ended (too late to join it): its result is queued behind
+        // this, so look again after it.
+        if isEnding(request.url) {
+            queue.async { [self] in start(request, load, progress: progress, bodyPiece: bodyPiece) }
+            return
+        }
+        let conditional = DataRequest(url: request.url, headers: stored?.metadata.validatorHeaders ?? [:])
+        let inner = loader.load(conditional, priority: load.priority, progress: progress, bodyPiece: bodyPiece) { [self] result in
+            markEnding(request.url, by: 1)
+            queue.async { [self] in
+                // The consumer first, the disk second: writing and syncing a 4 MB body took
+                // 20-80 ms that the photo on screen waited for. Loads after this one queue
+                // behind the write, so they still find the entry.
+                let (outcome, write) = settle(result, for: request.url, stored: stored)
+                load.finish(outcome)
+                write?()
+                markEnding(request.url, by: -1)
+            }
+        }
+        load.attach(inner)
+    }
+
+    private func isEnding(_ url: URL) -> Bool { endingLock.withLock { ending[url] != nil } }
+
+    private func markEnding(_ url: URL, by change: Int) {
+        endingLock.withLock {
+            let count = ending[url, default: 0] + change
+            ending[url] = count > 0 ? count : nil
+        }
     }
 
     /// Waits until every response delivered so far is on disk (the program calls it before it
