@@ -19,12 +19,13 @@ public enum AreaDownscaler {
     public static func downscale(_ image: DecodedImage, maxPixelSize: Int) -> DecodedImage {
         let target = fittedSize(PixelSize(width: image.width, height: image.height), maxPixelSize: maxPixelSize)
         guard target.width < image.width || target.height < image.height else { return image }
-        let columns = Coverage.table(from: image.width, to: target.width)
-        let rows = Coverage.table(from: image.height, to: target.height)
+        let columns = Coverage(from: image.width, to: target.width)
+        let rows = Coverage(from: image.height, to: target.height)
 
         // Row by row, holding two rows of floats rather than a whole narrowed image: each source row
         // shrinks horizontally into premultiplied floats once (a row on the border of two output
-        // rows is reused), and output rows sum them by weight, back to straight alpha.
+        // rows is reused), and output rows sum them by weight, back to straight alpha. Flat tables
+        // and raw pointers: a page's shrink (3000x2000 to 1620x1080) is on the first photo's path.
         let rowFloats = target.width * 4
         var out = [UInt8](repeating: 0, count: target.width * target.height * 4)
         var line = [Float](repeating: 0, count: rowFloats)
@@ -34,24 +35,28 @@ public enum AreaDownscaler {
             out.withUnsafeMutableBufferPointer { dst in
                 line.withUnsafeMutableBufferPointer { line in
                     sum.withUnsafeMutableBufferPointer { acc in
-                        for (y, spans) in rows.enumerated() {
+                        var weight = 0
+                        for y in 0..<target.height {
                             for k in 0..<rowFloats { acc[k] = 0 }
-                            for span in spans {
-                                if span.index != lineIndex {
-                                    shrinkRow(src, y: span.index, width: image.width, columns: columns, into: line)
-                                    lineIndex = span.index
+                            for n in 0..<rows.counts[y] {
+                                let index = rows.firsts[y] + n, w = rows.weights[weight]
+                                weight += 1
+                                if index != lineIndex {
+                                    shrinkRow(src, y: index, width: image.width, columns: columns, into: line)
+                                    lineIndex = index
                                 }
-                                for k in 0..<rowFloats { acc[k] += line[k] * span.weight }
+                                for k in 0..<rowFloats { acc[k] += line[k] * w }
                             }
-                            for x in 0..<target.width {
-                                let k = x * 4, o = (y * target.width + x) * 4
+                            let o = y * rowFloats
+                            for k in stride(from: 0, to: rowFloats, by: 4) {
                                 let alpha = acc[k + 3]
                                 if alpha > 0 {
-                                    dst[o] = byte(acc[k] / alpha)
-                                    dst[o + 1] = byte(acc[k + 1] / alpha)
-                                    dst[o + 2] = byte(acc[k + 2] / alpha)
+                                    let scale = 1 / alpha
+                                    dst[o + k] = byte(acc[k] * scale)
+                                    dst[o + k + 1] = byte(acc[k + 1] * scale)
+                                    dst[o + k + 2] = byte(acc[k + 2] * scale)
                                 }
-                                dst[o + 3] = byte(alpha)
+                                dst[o + k + 3] = byte(alpha)
                             }
                         }
                     }
@@ -62,46 +67,61 @@ public enum AreaDownscaler {
     }
 
     /// Source row `y` shrunk to the target width, colours premultiplied by alpha.
-    private static func shrinkRow(_ src: UnsafeBufferPointer<UInt8>, y: Int, width: Int, columns: [[Coverage]],
+    private static func shrinkRow(_ src: UnsafeBufferPointer<UInt8>, y: Int, width: Int, columns: Coverage,
                                   into dst: UnsafeMutableBufferPointer<Float>) {
-        let srcRow = y * width * 4
-        for (x, spans) in columns.enumerated() {
-            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-            for span in spans {
-                let i = srcRow + span.index * 4
-                let alpha = Float(src[i + 3]) * span.weight
-                r += Float(src[i]) * alpha
-                g += Float(src[i + 1]) * alpha
-                b += Float(src[i + 2]) * alpha
-                a += alpha
+        let row = src.baseAddress! + y * width * 4
+        columns.firsts.withUnsafeBufferPointer { firsts in
+            columns.counts.withUnsafeBufferPointer { counts in
+                columns.weights.withUnsafeBufferPointer { weights in
+                    var w = 0
+                    for x in 0..<firsts.count {
+                        var p = row + firsts[x] * 4
+                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        for _ in 0..<counts[x] {
+                            let alpha = Float(p[3]) * weights[w]
+                            r += Float(p[0]) * alpha
+                            g += Float(p[1]) * alpha
+                            b += Float(p[2]) * alpha
+                            a += alpha
+                            p += 4
+                            w += 1
+                        }
+                        let o = x * 4
+                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b; dst[o + 3] = a
+                    }
+                }
             }
-            let o = x * 4
-            dst[o] = r; dst[o + 1] = g; dst[o + 2] = b; dst[o + 3] = a
         }
     }
 
+    /// Rounded to the nearest byte (`value` is never negative).
     private static func byte(_ value: Float) -> UInt8 {
-        UInt8(max(0, min(255, value.rounded())))
+        UInt8(min(255, value + 0.5))
     }
 }
 
-/// Which source pixels an output pixel covers along one axis, and by how much (weights sum to 1).
+/// Which source pixels each output pixel covers along one axis, and by how much (weights sum to
+/// 1): output `i` covers `counts[i]` pixels from `firsts[i]`, weighted by the next `counts[i]`
+/// entries of `weights`.
 private struct Coverage {
-    let index: Int
-    let weight: Float
+    var firsts: [Int] = [], counts: [Int] = [], weights: [Float] = []
 
-    static func table(from source: Int, to target: Int) -> [[Coverage]] {
+    init(from source: Int, to target: Int) {
         let ratio = Double(source) / Double(target)
-        return (0..<target).map { i in
+        for i in 0..<target {
             let start = Double(i) * ratio, end = min(Double(source), Double(i + 1) * ratio)
-            var spans: [Coverage] = []
-            var j = Int(start)
+            var j = Int(start), first = -1, count = 0
             while Double(j) < end && j < source {
                 let overlap = min(end, Double(j + 1)) - max(start, Double(j))
-                if overlap > 1e-9 { spans.append(Coverage(index: j, weight: Float(overlap / ratio))) }
+                if overlap > 1e-9 {
+                    if first < 0 { first = j }
+                    weights.append(Float(overlap / ratio))
+                    count += 1
+                }
                 j += 1
             }
-            return spans
+            firsts.append(max(first, 0))
+            counts.append(count)
         }
     }
 }
