@@ -6,7 +6,9 @@
 //       visible_ms: launch until the patch's centre 8x8 mean is within 12/255 of its final
 //                   mean and stays there (the photo's centre is on screen, maybe as a preview);
 //       sharp_ms:   launch until the whole patch is within a mean 4/255 of its final pixels and
-//                   stays there (the final picture);
+//                   stays there (the final picture, or a preview close to it);
+//       final_ms:   launch until the patch is exactly its final pixels and stays so (the final
+//                   picture, after any fade into it);
 //       peak_rss_kib, peak_anon_kib: the viewer's VmHWM, and the largest RssAnon seen.
 //   viewer-race step COUNT KEYSYM -- CMD ARG...
 //       starts CMD, waits for its first picture, then presses KEYSYM COUNT-1 times, each after
@@ -129,9 +131,12 @@ static int watch(double start, const unsigned char *before, double still_ms, dou
 }
 
 // From sample `first` on: when the picture first came within reach of the final one and stayed.
-static void settle_times(int first, double start, double *visible, double *sharp) {
+static void settle_times(int first, double start, double *visible, double *sharp, double *exact) {
     const unsigned char *final = samples[nsamples - 1].px;
-    *visible = *sharp = -1;
+    *visible = *sharp = *exact = -1;
+    for (int i = nsamples - 1; i >= first; i--) {
+        if (memcmp(samples[i].px, final, sizeof samples[i].px) == 0) *exact = samples[i].t - start; else break;
+    }
     for (int i = nsamples - 1; i >= first; i--) {
         if (centre_close(samples[i].px, final)) *visible = samples[i].t - start; else break;
     }
@@ -197,15 +202,15 @@ int main(int argc, char **argv) {
     double start = now_ms();
     launch(argv + cmd);
     int first = watch(start, before, is_step ? still : 1000, is_step ? 30000 : atof(argv[2]));
-    double visible, sharp;
-    settle_times(first, start, &visible, &sharp);
+    double visible, sharp, exact;
+    settle_times(first, start, &visible, &sharp, &exact);
     if (!is_step) {
-        printf("{\"visible_ms\": %.1f, \"sharp_ms\": %.1f, \"peak_rss_kib\": %ld, \"peak_anon_kib\": %ld}\n",
-               visible, sharp, peak_rss(), peak_anon);
+        printf("{\"visible_ms\": %.1f, \"sharp_ms\": %.1f, \"final_ms\": %.1f, \"peak_rss_kib\": %ld, \"peak_anon_kib\": %ld}\n",
+               visible, sharp, exact, peak_rss(), peak_anon);
         finish();
         return visible < 0 ? 1 : 0;
     }
-    printf("{\"step\": 0, \"visible_ms\": %.1f, \"sharp_ms\": %.1f}\n", visible, sharp);
+    printf("{\"step\": 0, \"visible_ms\": %.1f, \"sharp_ms\": %.1f, \"final_ms\": %.1f}\n", visible, sharp, exact);
     int count = atoi(argv[2]);
     KeyCode key = XKeysymToKeycode(dpy, XStringToKeysym(argv[3]));
     int failed = 0;
@@ -218,9 +223,9 @@ int main(int argc, char **argv) {
         XTestFakeKeyEvent(dpy, key, False, 0);
         XFlush(dpy);
         first = watch(pressed, shown, still, 5000);
-        settle_times(first, pressed, &visible, &sharp);
+        settle_times(first, pressed, &visible, &sharp, &exact);
         if (memcmp(samples[nsamples - 1].px, shown, sizeof shown) == 0) failed++;
-        printf("{\"step\": %d, \"visible_ms\": %.1f, \"sharp_ms\": %.1f}\n", i, visible, sharp);
+        printf("{\"step\": %d, \"visible_ms\": %.1f, \"sharp_ms\": %.1f, \"final_ms\": %.1f}\n", i, visible, sharp, exact);
         fflush(stdout);
     }
     printf("{\"steps\": %d, \"unchanged\": %d, \"peak_rss_kib\": %ld, \"peak_anon_kib\": %ld}\n", count - 1, failed, peak_rss(), peak_anon);

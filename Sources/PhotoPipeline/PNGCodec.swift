@@ -8,15 +8,25 @@ import PhotoCore
 public enum PNGCodec {
     /// Writes `image` as an 8-bit RGBA PNG.
     public static func encode(_ image: DecodedImage) throws -> [UInt8] {
+        // Compressed once, into a buffer of libpng's worst case (PNG_IMAGE_PNG_SIZE_MAX, a macro
+        // Swift does not import): asking for the size first compresses the image twice, and a
+        // cold grid encodes a thumbnail for every photo.
+        let raw = (image.width * 4 + 1) * image.height
+        var capacity = raw + (raw + 7) / 8 + (raw + 63) / 64 + 11 + 8 + 25 + 16 + 44 + 12 + 1024
         var png = header(width: image.width, height: image.height)
-        var size = 0
-        let write = { (memory: UnsafeMutableRawPointer?, size: inout Int) -> Int32 in
-            image.pixels.withUnsafeBytes { png_image_write_to_memory(&png, memory, &size, 0, $0.baseAddress, 0, nil) }
+        for _ in 0..<2 {
+            png = header(width: image.width, height: image.height)
+            var bytes = [UInt8](repeating: 0, count: capacity)
+            var size = capacity
+            let written = bytes.withUnsafeMutableBytes { memory in
+                image.pixels.withUnsafeBytes { png_image_write_to_memory(&png, memory.baseAddress, &size, 0, $0.baseAddress, 0, nil) }
+            }
+            if written != 0 { return Array(bytes[0..<size]) }
+            // Too small after all (a zlib that compresses worse): libpng says what it needs.
+            guard size > capacity else { break }
+            capacity = size
         }
-        guard write(nil, &size) != 0, size > 0 else { throw failure(png, "measure") }
-        var bytes = [UInt8](repeating: 0, count: size)
-        guard bytes.withUnsafeMutableBytes({ write($0.baseAddress, &size) }) != 0 else { throw failure(png, "write") }
-        return Array(bytes[0..<size])
+        throw failure(png, "write")
     }
 
     /// Writes `image` to a PNG file at `path`, replacing any file there.
