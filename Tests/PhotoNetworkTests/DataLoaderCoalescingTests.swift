@@ -55,4 +55,21 @@ struct DataLoaderCoalescingTests {
             #expect(server.requestCount("/photo.jpg") == 2)
         }
     }
+
+    @Test("a join-only load shares a running transfer, and with none running ends at once without asking the server")
+    func joinOnlyNeverStartsATransfer() async throws {
+        try await withPhotoServer { server, loader in
+            let url = server.url("photo.jpg")
+            let (alone, _) = loader.record(DataRequest(url: url, joinOnly: true))
+            #expect(await alone.error() == .notRunning)
+            #expect(server.requestCount("/photo.jpg") == 0)
+
+            let (first, _) = loader.record(url)
+            #expect(await first.waitForProgress())
+            let (joined, _) = loader.record(DataRequest(url: url, joinOnly: true))
+            #expect(await first.body() == body)
+            #expect(await joined.body() == body)
+            #expect(server.requestCount("/photo.jpg") == 1)
+        }
+    }
 }

@@ -18,8 +18,8 @@ import PhotoLog
 /// Thread safe. Callbacks arrive on the cache queue or the loader's network thread, never on
 /// the caller's thread; `completion` is called exactly once.
 public final class CachedLoader: DataLoading, @unchecked Sendable {
-    // Sendable: `confirmed` is only touched on `queue`, `ending` under `endingLock`; the other
-    // stored properties are immutable and themselves thread safe.
+    // Sendable: `confirmed` and `fetching` are only touched on `queue`; the other stored
+    // properties are immutable and themselves thread safe.
     private let loader: DataLoading
     private let cache: DataCaching
     private let now: @Sendable () -> Date
@@ -27,10 +27,10 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     private let queue = DispatchQueue(label: "sdlphoto.cache")
     /// URLs whose stored entry the server gave or confirmed since this loader began; on `queue`.
     private var confirmed: Set<URL> = []
-    /// Transfers that ended and whose result is on its way to `queue`, by URL: a load that found
-    /// no entry meanwhile waits for that result instead of fetching the URL a second time.
-    private let endingLock = NSLock()
-    private var ending: [URL: Int] = [:]
+    /// Loads of this loader on the network whose result has not been settled yet, by URL; on
+    /// `queue`. Another load of the URL meanwhile only joins a running transfer: when that has
+    /// just ended, its result is queued ahead of the join's answer, and the load looks again.
+    private var fetching: [URL: Int] = [:]
 
     public init(loader: DataLoading, cache: DataCaching, now: @escaping @Sendable () -> Date = { Date() }) {
         self.loader = loader
@@ -56,8 +56,9 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     }
 
     /// On the cache queue: serves `load` from disk or starts (or joins) its transfer.
+    /// `mayWait`: another transfer of the URL may be joined instead of starting one.
     private func start(_ request: DataRequest, _ load: PendingLoad, progress: @escaping @Sendable (Int64, Int64?) -> Void,
-                       bodyPiece: (@Sendable (Data) -> Void)?) {
+                       bodyPiece: (@Sendable (Data) -> Void)?, mayWait: Bool = true) {
         guard !load.isDone else { return }
         let stored = cache.cachedResponse(for: request.url)
         if let stored, !request.revalidate,
@@ -66,35 +67,27 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             return load.finish(.success(response(from: stored, source: .cache)))
         }
         guard !load.isDone else { return }  // cancelled while the cache was read
-        // A transfer of this URL just ended (too late to join it): its result is queued behind
-        // this, so look again after it.
-        if isEnding(request.url) {
-            queue.async { [self] in start(request, load, progress: progress, bodyPiece: bodyPiece) }
-            return
-        }
-        let conditional = DataRequest(url: request.url, headers: stored?.metadata.validatorHeaders ?? [:])
+        let url = request.url
+        let joinOnly = mayWait && fetching[url] != nil
+        let conditional = DataRequest(url: url, headers: stored?.metadata.validatorHeaders ?? [:], joinOnly: joinOnly)
+        fetching[url, default: 0] += 1
         let inner = loader.load(conditional, priority: load.priority, progress: progress, bodyPiece: bodyPiece) { [self] result in
-            markEnding(request.url, by: 1)
             queue.async { [self] in
+                fetching[url] = fetching[url].flatMap { $0 > 1 ? $0 - 1 : nil }
+                if case .failure(.notRunning) = result {
+                    // The transfer it would have joined ended; its result came first. (One of
+                    // another request, other validators, may still run: then fetch.)
+                    return start(request, load, progress: progress, bodyPiece: bodyPiece, mayWait: false)
+                }
                 // The consumer first, the disk second: writing and syncing a 4 MB body took
                 // 20-80 ms that the photo on screen waited for. Loads after this one queue
                 // behind the write, so they still find the entry.
-                let (outcome, write) = settle(result, for: request.url, stored: stored)
+                let (outcome, write) = settle(result, for: url, stored: stored)
                 load.finish(outcome)
                 write?()
-                markEnding(request.url, by: -1)
             }
         }
         load.attach(inner)
-    }
-
-    private func isEnding(_ url: URL) -> Bool { endingLock.withLock { ending[url] != nil } }
-
-    private func markEnding(_ url: URL, by change: Int) {
-        endingLock.withLock {
-            let count = ending[url, default: 0] + change
-            ending[url] = count > 0 ? count : nil
-        }
     }
 
     /// Waits until every response delivered so far is on disk (the program calls it before it

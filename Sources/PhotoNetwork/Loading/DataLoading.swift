@@ -63,12 +63,17 @@ public struct DataRequest: Hashable, Sendable {
     /// `Last-Modified` (RFC 9111 4.2.2). A list that must show what changed since the last run
     /// (a manifest) says no: only `max-age` or `Expires` spare it the question.
     public var heuristicFreshness: Bool
+    /// Joins a transfer of the same request that is running, never starts one: with none, the
+    /// load ends at once with ``NetworkError/notRunning`` (the cache's way of not asking twice).
+    public var joinOnly: Bool
 
-    public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false, heuristicFreshness: Bool = true) {
+    public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false, heuristicFreshness: Bool = true,
+                joinOnly: Bool = false) {
         self.url = url
         self.headers = headers
         self.revalidate = revalidate
         self.heuristicFreshness = heuristicFreshness
+        self.joinOnly = joinOnly
     }
 }
 

@@ -35,6 +35,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case transport(code: Int, message: String)
     /// The network itself could not start (curl would not initialise): waiting will not help.
     case unavailable(String)
+    /// A ``DataRequest/joinOnly`` load found no transfer to join.
+    case notRunning
 
     public var description: String {
         switch self {
@@ -60,6 +62,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cancelled: return "cancelled"
         case .transport(let code, let message): return "network error \(code): \(message)"
         case .unavailable(let reason): return "the network is not available: \(reason)"
+        case .notRunning: return "no transfer of it was running"
         }
     }
 
@@ -78,7 +81,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return true
         case .httpStatus(let code):
             return code >= 500
-        case .invalidURL, .unsupportedScheme, .disallowedRedirect, .tooManyRedirects, .tooLarge, .cancelled, .unavailable:
+        case .invalidURL, .unsupportedScheme, .disallowedRedirect, .tooManyRedirects, .tooLarge, .cancelled, .unavailable, .notRunning:
             return false
         }
     }

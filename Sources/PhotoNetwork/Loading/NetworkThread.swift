@@ -117,12 +117,15 @@ final class NetworkThread: @unchecked Sendable {
         }
     }
 
-    private func add(_ consumer: Transfer.Consumer, id: Int, for request: DataRequest) {
+    private func add(_ consumer: Transfer.Consumer, id: Int, for asked: DataRequest) {
+        var request = asked
+        request.joinOnly = false
         if let shared = transfers[request] {
             shared.add(consumer, id: id)
             requestOfConsumer[id] = request
             return
         }
+        guard !asked.joinOnly else { return consumer.completion(.failure(.notRunning)) }
         let url = request.url
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
             return consumer.completion(.failure(.unsupportedScheme(url.scheme ?? "")))

@@ -73,9 +73,14 @@ extension DataLoading {
     /// Starts a load whose callbacks go to a new recorder.
     func record(_ url: URL, priority: TransferPriority = .currentPage, headers: [String: String] = [:], revalidate: Bool = false,
                 pieces: Bool = false) -> (Recorder, TransferHandle) {
+        record(DataRequest(url: url, headers: headers, revalidate: revalidate), priority: priority, pieces: pieces)
+    }
+
+    /// Starts a load of `request` whose callbacks go to a new recorder.
+    func record(_ request: DataRequest, priority: TransferPriority = .currentPage, pieces: Bool = false) -> (Recorder, TransferHandle) {
         let recorder = Recorder()
-        let handle = load(DataRequest(url: url, headers: headers, revalidate: revalidate), priority: priority,
-                          progress: recorder.progress, bodyPiece: pieces ? recorder.bodyPiece : nil, completion: recorder.completion)
+        let handle = load(request, priority: priority, progress: recorder.progress, bodyPiece: pieces ? recorder.bodyPiece : nil,
+                          completion: recorder.completion)
         return (recorder, handle)
     }
 }
