@@ -12,7 +12,8 @@ public enum PNGCodec {
         // Swift does not import): asking for the size first compresses the image twice, and a
         // cold grid encodes a thumbnail for every photo.
         let raw = (image.width * 4 + 1) * image.height
-        var capacity = raw + (raw + 7) / 8 + (raw + 63) / 64 + 11 + 8 + 25 + 16 + 44 + 12 + 1024
+        let compressed = raw + (raw + 7) / 8 + (raw + 63) / 64 + 11
+        var capacity = 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed
         var png = header(width: image.width, height: image.height)
         for _ in 0..<2 {
             png = header(width: image.width, height: image.height)

@@ -167,10 +167,10 @@ extension App {
         // A slideshow started meanwhile shows the photo once it is whole.
         guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
               result.scanBytes > scanBytesShown[key.item, default: 0] else { return }
-        scanBytesShown[key.item] = result.scanBytes
         let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
+        scanBytesShown[key.item] = result.scanBytes
         renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
         needsDraw = true
     }

@@ -82,8 +82,10 @@ final class ScanPreview: @unchecked Sendable {
                 let wait = lastPicture + interval - ProcessInfo.processInfo.systemUptime
                 // Owed and due in `wait`, the picture waits for a job then (pieces that arrive
                 // meanwhile wait for it too), so a scan that ends just before a stall still shows.
+                // Waiting out a partial picture's second, it looks again every `minInterval`: a
+                // scan that completes meanwhile shows without waiting for the rest of it.
                 guard wait <= 0 else {
-                    schedule(wait) { self.run() }
+                    schedule(min(wait, Self.minInterval)) { self.run() }
                     return nil
                 }
                 (shownScans, shownBytes) = (stream.completedScans, bytes.count)
