@@ -57,7 +57,7 @@ extension ImageLoader {
                 self.deliver(Result(request: request, outcome: .failure(.network(error)), opaque: false, originalSize: nil))
                 self.wake()
             case .success(let response):
-                self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
+                self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
                     let bytes = [UInt8](response.body)
                     let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { ImageDecoder.probe(data: bytes) })
                     let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }

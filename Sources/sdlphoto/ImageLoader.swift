@@ -99,7 +99,7 @@ final class ImageLoader: @unchecked Sendable {
     /// `displayedSize`: the photo's own size where the file is a smaller picture of it (a deep
     /// zoom pyramid's); nil: the file's.
     func decodeFile(_ path: String, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, priority: DecodePriority, displayedSize: PixelSize? = nil) {
-        pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority)) {
+        pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
             let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { ImageDecoder.probe(path: path) })
             let decoded = Swift.Result { try ImageDecoder.decodeWithSize(path: path, maxPixelSize: limit, sharpAt: sharp) }
                 .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }

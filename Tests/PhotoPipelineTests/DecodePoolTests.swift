@@ -129,6 +129,34 @@ final class Gate: @unchecked Sendable {
         #expect(got.wait(for: 1))
     }
 
+    @Test func neighbourPagesDecodeOneAtATimeWhileThumbnailsPassThem() {
+        // Two neighbours' photo-sized buffers at once are a kiosk's memory for nothing sooner.
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
+        pool.submit(key: "next page", priority: .visible, large: true) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "previous page", priority: .visible, large: true) { 1 }
+        pool.submit(key: "thumbnail", priority: .prefetch) { 2 }
+        #expect(got.wait(for: 1))
+        #expect(!got.wait(for: 1, timeout: 0.2))
+        #expect(got.keys == ["thumbnail"])
+        gate.release()
+        #expect(got.wait(for: 2))
+        #expect(got.keys == ["thumbnail", "next page", "previous page"])
+    }
+
+    @Test func thePageOnScreenDecodesBesideANeighbourPage() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
+        pool.submit(key: "neighbour", priority: .visible, large: true) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "page", priority: .current, exclusive: true, large: true) { 1 }
+        #expect(got.wait(for: 1))
+        #expect(got.keys == ["page"])
+        gate.release()
+        #expect(got.wait(for: 1))
+    }
+
     @Test func aCancelledWaitingJobNeverRuns() {
         let got = Deliveries<Int>(), gate = Gate(), ran = Deliveries<Int>()
         let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)

@@ -60,8 +60,9 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
         queue.stop(waitingUntil: Date(timeIntervalSinceNow: seconds))
     }
 
-    public func submit(key: Key, priority: DecodePriority, exclusive: Bool = false, work: @escaping @Sendable () -> Output) {
-        queue.submit(key: key, priority: priority, exclusive: exclusive, work: work)
+    /// `large`: a page-sized decode; below `.current`, one such job runs at a time.
+    public func submit(key: Key, priority: DecodePriority, exclusive: Bool = false, large: Bool = false, work: @escaping @Sendable () -> Output) {
+        queue.submit(key: key, priority: priority, exclusive: exclusive, large: large, work: work)
     }
 
     /// Moves a waiting job up or down (the page the user swiped to becomes `.visible`, say).

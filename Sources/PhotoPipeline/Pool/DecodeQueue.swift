@@ -12,6 +12,7 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         let key: Key
         var priority: DecodePriority
         let exclusive: Bool
+        let large: Bool
         let order: UInt64
         let work: @Sendable () -> Output
     }
@@ -25,6 +26,8 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
     /// hold their core until they return).
     private var busyExclusive = 0
     private var busy = 0
+    /// Workers busy with a large job (a page-sized decode).
+    private var busyLarge = 0
     private let cores: Int
     private var nextOrder: UInt64 = 0
     private var stopped = false
@@ -34,14 +37,14 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         self.deliver = deliver
     }
 
-    func submit(key: Key, priority: DecodePriority, exclusive: Bool, work: @escaping @Sendable () -> Output) {
+    func submit(key: Key, priority: DecodePriority, exclusive: Bool, large: Bool = false, work: @escaping @Sendable () -> Output) {
         condition.lock(); defer { condition.unlock() }
         if running[key] != nil { return }
         if waiting[key] != nil {
             setPriority(of: key) { max($0, priority) }
             return
         }
-        let job = Job(key: key, priority: priority, exclusive: exclusive, order: nextOrder, work: work)
+        let job = Job(key: key, priority: priority, exclusive: exclusive, large: large, order: nextOrder, work: work)
         nextOrder += 1
         waiting[key] = job
         heap.push(.init(priority: priority, order: job.order, key: key))
@@ -110,6 +113,10 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
                 busyExclusive -= 1
                 condition.broadcast()  // jobs held back for it may start
             }
+            if job.large {
+                busyLarge -= 1
+                condition.broadcast()
+            }
             condition.unlock()
         }
     }
@@ -136,8 +143,12 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         }
     }
 
-    // Call with the lock held.
+    // Call with the lock held. A large job below `.current` waits while another large one runs
+    // (two neighbours' decodes at once held two photo-sized buffers: 18 MiB of a kiosk's memory
+    // more while stepping, for no earlier picture); jobs behind it in the heap may go first.
     private func takeRunnable() -> Job? {
+        var heldBack: [JobHeap<Key>.Entry] = []
+        defer { for entry in heldBack { heap.push(entry) } }
         while let entry = heap.peek() {
             guard let job = waiting[entry.key], job.priority == entry.priority, job.order == entry.order else {
                 _ = heap.pop()
@@ -145,10 +156,15 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
             }
             if job.priority < .current && busyExclusive > 0 && busy + 2 > cores { return nil }
             _ = heap.pop()
+            if job.large && job.priority < .current && busyLarge > 0 {
+                heldBack.append(entry)
+                continue
+            }
             waiting[entry.key] = nil
             running[job.key] = job.order
             busy += 1
             if job.exclusive { busyExclusive += 1 }
+            if job.large { busyLarge += 1 }
             return job
         }
         return nil
