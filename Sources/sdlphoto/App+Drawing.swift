@@ -33,6 +33,7 @@ extension App {
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         renderer.finish()
         let drawMs = MonotonicClock.nowMs() - began
+        lastFrameCostMs = drawMs
         let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : pacer.present { spareMs in
             if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
         }

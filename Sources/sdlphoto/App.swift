@@ -88,6 +88,8 @@ final class App {
     var ledger = ImageLedger()
     /// When the last frame was drawn (app time).
     var lastDrawMs = -Double.infinity
+    /// What the last frame took to draw, start to finish.
+    var lastFrameCostMs = 0.0
     let screenshots = ScreenshotWriter()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
@@ -174,7 +176,7 @@ final class App {
             updateDetail()
             updateTiles(at: now)
             followGrid(at: now)
-            // Fades drawn every `fillFrameMs` still end on a frame of their own, fully opaque.
+            // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
             if options.presentation.clock != nil, clockText() != drawnClock { needsDraw = true }
             if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
@@ -279,15 +281,13 @@ final class App {
     /// A grid filling in from a cold cache is redrawn whole for every cell that fades in: at
     /// 1920x1080 on a software renderer that took a core for as long as thumbnails came, and
     /// half the time of making them. While only cells fade in (nothing moves, no input waits)
-    /// frames come every `fillFrameMs`; how long the next one waits, else nil.
+    /// frames come every `FillFramePacing` interval; how long the next one waits, else nil.
     func fillFrameWait(at now: Double) -> Double? {
         guard !clock.isVirtual, !inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
               !scene.isMoving, scene.cellsFadeIn else { return nil }
-        let wait = lastDrawMs + App.fillFrameMs - now
+        let wait = lastDrawMs + FillFramePacing.intervalMs(lastFrameCostMs: lastFrameCostMs) - now
         return wait > 0 ? wait : nil
     }
-
-    static let fillFrameMs = 50.0
 
     /// Shader variants the first frames did not need compile one at a time while nothing moves,
     /// once the photo on screen is in (before, they would take cores from its decode).
