@@ -27,13 +27,16 @@ extension App {
                       rotation: options.rotation.degrees)
         needsDraw = false
         inputSinceDraw = false
+        // What drawing the frame cost, without a screenshot's read-back or a swap that waits for
+        // the display's refresh: the pace of fill frames follows it.
+        renderer.finish()
+        lastFrameCostMs = MonotonicClock.nowMs() - began
         takeScreenshots(now: now)
         window.swap()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         renderer.finish()
         let drawMs = MonotonicClock.nowMs() - began
-        lastFrameCostMs = drawMs
         let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : pacer.present { spareMs in
             if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
         }
