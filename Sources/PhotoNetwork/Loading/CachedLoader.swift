@@ -76,7 +76,9 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
                 fetching[url] = fetching[url].flatMap { $0 > 1 ? $0 - 1 : nil }
                 if case .failure(.notRunning) = result {
                     // The transfer it would have joined ended; its result came first. (One of
-                    // another request, other validators, may still run: then fetch.)
+                    // another request, other validators, may still run: then fetch.) Cancelled
+                    // meanwhile, it starts nothing only to stop it.
+                    if load.isCancelled { return load.finish(.failure(.cancelled)) }
                     return start(request, load, progress: progress, bodyPiece: bodyPiece, mayWait: false)
                 }
                 // The consumer first, the disk second: writing and syncing a 4 MB body took

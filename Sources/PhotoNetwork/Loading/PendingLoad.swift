@@ -21,6 +21,9 @@ final class PendingLoad: @unchecked Sendable {
     /// Finished, or cancelled before its transfer started: nothing left to start.
     var isDone: Bool { lock.withLock { completion == nil || (cancelled && inner == nil) } }
 
+    /// Its consumer cancelled it (it may not have been told yet).
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
     func attach(_ handle: TransferHandle) {
         let cancelNow = lock.withLock { () -> Bool in
             inner = handle
