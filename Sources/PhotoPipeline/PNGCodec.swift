@@ -14,9 +14,9 @@ public enum PNGCodec {
         let raw = (image.width * 4 + 1) * image.height
         let compressed = raw + (raw + 7) / 8 + (raw + 63) / 64 + 11
         var capacity = 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed
-        var png = header(width: image.width, height: image.height)
+        var png = png_image()
         for _ in 0..<2 {
-            png = header(width: image.width, height: image.height)
+            png = header(width: image.width, height: image.height)  // a failed write frees its state
             var bytes = [UInt8](repeating: 0, count: capacity)
             var size = capacity
             let written = bytes.withUnsafeMutableBytes { memory in

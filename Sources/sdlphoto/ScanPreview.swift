@@ -18,7 +18,7 @@ final class ScanPreview: @unchecked Sendable {
     private var state = State.idle
     private var bytes: [UInt8] = []
     private var stream: ProgressiveJPEGStream?
-    /// The job's own: when it last drew, and how many scans that showed.
+    /// The job's own: when it last drew, and the scans and bytes that picture showed.
     private var lastPicture: Double = -.infinity
     private var shownScans = 0
     private var shownBytes = 0
