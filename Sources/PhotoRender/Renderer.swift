@@ -125,10 +125,15 @@ public final class Renderer {
     /// Bytes of photo textures on the GPU now.
     public var textureBytes: Int { textures.byteCount + (detail?.texture.byteCount ?? 0) + tileBytes }
 
-    /// Evicts least recently drawn photos beyond `budget` bytes; `protected` items stay.
+    /// Evicts least recently drawn photos beyond `budget` bytes; the photos of `pages` (on
+    /// screen or next) and what `cells` of the grid draw stay.
     @discardableResult
-    public func enforceTextureBudget(_ budget: Int, protecting protected: Set<Int>) -> [TextureKey] {
+    public func enforceTextureBudget(_ budget: Int, pages: Set<Int>, cells: Set<Int>) -> [TextureKey] {
         textures.budget = budget
+        // A page keeps both its images; a cell only what it draws, its thumbnail where it has
+        // one: the full images of a screenful of cells would be a screenful of pages.
+        var protected = Set(pages.flatMap { [TextureKey(item: $0, quality: .thumbnail), TextureKey(item: $0, quality: .full)] })
+        for item in cells { textures.peekKey(item: item, quality: .thumbnail).map { protected.insert($0) } }
         return textures.evict(protecting: protected)
     }
 

@@ -7,7 +7,7 @@ public struct TextureKey: Hashable, Sendable {
 }
 
 /// The photos on the GPU, within a byte budget: the least recently drawn go first, never the
-/// protected ones (the current page and its neighbours). GL thread only.
+/// protected ones (what is on screen or next). GL thread only.
 final class TextureStore {
     private var textures: [TextureKey: GLTexture] = [:]
     private var lastDrawn: [TextureKey: Int] = [:]
@@ -47,15 +47,20 @@ final class TextureStore {
 
     /// The texture `best` would give, without counting it as drawn.
     func peek(item: Int, quality: ImageQuality) -> GLTexture? {
-        Self.preference(quality).lazy.compactMap { self.textures[TextureKey(item: item, quality: $0)] }.first
+        peekKey(item: item, quality: quality).flatMap { textures[$0] }
+    }
+
+    /// The key of the texture `best` would give.
+    func peekKey(item: Int, quality: ImageQuality) -> TextureKey? {
+        Self.preference(quality).lazy.map { TextureKey(item: item, quality: $0) }.first { self.textures[$0] != nil }
     }
 
     /// Drops least recently drawn textures until the store fits its budget. Returns what went.
     @discardableResult
-    func evict(protecting protected: Set<Int>) -> [TextureKey] {
+    func evict(protecting protected: Set<TextureKey>) -> [TextureKey] {
         guard byteCount > budget else { return [] }
         var evicted: [TextureKey] = []
-        let candidates = textures.keys.filter { !protected.contains($0.item) }
+        let candidates = textures.keys.filter { !protected.contains($0) }
             .sorted { (lastDrawn[$0] ?? .min) < (lastDrawn[$1] ?? .min) }
         for key in candidates where byteCount > budget {
             remove(key)

@@ -214,20 +214,30 @@ extension App {
         }
     }
 
-    /// Evicts least recently drawn textures beyond the budget, never the current page, its
-    /// neighbours or the slideshow's photos. Run after a frame (so new textures count as shown)
-    /// once textures were added or the page changed.
+    /// Evicts least recently drawn textures beyond the budget, never what is on screen or next:
+    /// the current page and its neighbours, or the slideshow's photos (the outgoing, the current
+    /// and the next), and the grid cells' thumbnails. Run after a frame (so new textures count
+    /// as shown) once textures were added or the page changed.
     func enforceTextureBudget() {
         textureBudgetDue = false
-        let current = scene.currentIndex
-        var protected = [current - 1, current, current + 1]
-        if let show = slideshow { protected.append(show.current); show.next.map { protected.append($0) } }
-        // Cells on screen stay too: a thumbnail uploaded between two frames has not been drawn
-        // yet, and would otherwise be the first to go.
-        if scene.mode != .browsing { protected += Array(scene.grid.visibleRange(at: clock.nowMs)) }
+        var pages: [Int]
+        if let show = slideshow {
+            // The slideshow covers the scene: its pages are not on screen, and it opens on the
+            // slide it stops at.
+            pages = [show.current]
+            show.next.map { pages.append($0) }
+            show.outgoingState(at: clock.nowMs).map { pages.append($0.index) }
+        } else {
+            let current = scene.currentIndex
+            pages = [current - 1, current, current + 1]
+        }
+        // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been
+        // drawn yet, and would otherwise be the first to go.
+        let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
-        for texture in renderer.enforceTextureBudget(budget, protecting: Set(protected.filter(shown.indices.contains).map { shown[$0] })) {
+        let ids = { (indices: [Int]) in Set(indices.filter(self.shown.indices.contains).map { self.shown[$0] }) }
+        for texture in renderer.enforceTextureBudget(budget, pages: ids(pages), cells: ids(cells)) {
             if texture.quality == .full { scanBytesShown[texture.item] = nil }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }

@@ -18,6 +18,32 @@ import Testing
         #expect(mib > 32, "\(mib) MiB of textures with --texture-budget 64")
     }
 
+    /// The slideshow's photos count in the same budget: a Ken Burns slideshow through 24 photos
+    /// of 1200x800 at 1280x800 (each texture 3.7 MiB with its mip levels, 89 MiB for all) keeps
+    /// what the window shows next, 34 MiB, though the grid behind it has every photo in view. The
+    /// cells there keep their thumbnails, not their photos (they kept 122 MiB).
+    @Test func aSlideshowKeepsWhatTheWindowShowsNext() async throws {
+        let dir = try Fixtures.folder()
+        for i in 0..<24 {
+            let file = dir.appendingPathComponent(String(format: "p%02d.png", i))
+            if !FileManager.default.fileExists(atPath: file.path) {
+                try Fixtures.twoTone(file, width: 1200, height: 800, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
+            }
+        }
+        let script = dir.appendingPathComponent("s.txt"), events = dir.appendingPathComponent("events.txt")
+        try "9000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--slideshow=0.3", "--transition", "kenburns", "--stats", "--events", events.path,
+                                            "--replay", script.path, dir.path],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let slides = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").filter { $0.contains("slide") }
+        #expect(slides.count >= 20, "\(slides.count) slides shown")
+        let line = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("{") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let mib = try #require(stats["texture_mib"] as? Double)
+        #expect(mib > 7.4 && mib <= 34.5, "\(mib) MiB of textures after a slideshow through 24 photos")
+    }
+
     private func step(extra: [String]) async throws -> Double {
         let dir = try Fixtures.folder("textureBudget\(extra.count)")
         for i in 0..<30 {
