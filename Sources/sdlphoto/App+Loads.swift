@@ -198,7 +198,10 @@ extension App {
         let atRest = !somethingMoves(at: now)
         let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
         let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
-        if !finished.isEmpty { textureBudgetDue = true }
+        if !finished.isEmpty {
+            textureBudgetDue = true
+            trimmer.noteFreed()
+        }
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
             if key.quality == .full {
@@ -238,6 +241,7 @@ extension App {
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
         let ids = { (indices: [Int]) in Set(indices.filter(self.shown.indices.contains).map { self.shown[$0] }) }
         for texture in renderer.enforceTextureBudget(budget, pages: ids(pages), cells: ids(cells)) {
+            trimmer.noteFreed()
             if texture.quality == .full { scanBytesShown[texture.item] = nil }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }

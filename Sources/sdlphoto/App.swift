@@ -91,6 +91,7 @@ final class App {
     /// What the last frame took to draw, start to finish.
     var lastFrameCostMs = 0.0
     let screenshots = ScreenshotWriter()
+    let trimmer = MemoryTrimmer()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
     /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
@@ -193,6 +194,7 @@ final class App {
                 if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
             }
             if textureBudgetDue { enforceTextureBudget() }
+            trimmer.trimIfDue(at: now)
             publishControlStatus()
             if clock.isVirtual {
                 waitForLoads()

@@ -1,4 +1,6 @@
 import CMalloc
+import Foundation
+import Glibc
 
 /// Photo-sized buffers (decodes, mip chains, and on Mesa's llvmpipe the textures themselves) go
 /// back to the system when freed. glibc serves large allocations with mmap and unmaps them on
@@ -10,5 +12,53 @@ enum MemoryReturn {
 
     static func configure() {
         _ = mallopt(M_MMAP_THRESHOLD, mmapThreshold)
+    }
+}
+
+/// Gives the heap's free pages back to the system, at most once a second while images come and
+/// go. The smaller buffers (thumbnails, response bodies, decoders' tables) are allocated and freed
+/// on many threads, each with its own glibc arena, and an arena keeps what was freed inside it:
+/// flinging a 10,000-photo remote grid held 70 MiB more resident than the photos in it needed
+/// (docs/behaviour.md §7). `malloc_trim` walks every arena; it runs on a thread of its own at the
+/// decoders' low priority, so a frame never waits for it.
+final class MemoryTrimmer: @unchecked Sendable {
+    // Sendable: `pending` is guarded by `lock`; the semaphore is thread-safe.
+    static let intervalMs = 1000.0
+
+    private let wake = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var pending = false
+    private var lastMs = -Double.infinity
+    private var freed = false
+
+    init() {
+        let thread = Thread { [self] in
+            // On Linux a nice value belongs to a thread, and 0 names the calling one.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            while true {
+                wake.wait()
+                lock.lock()
+                pending = false
+                lock.unlock()
+                _ = malloc_trim(0)
+            }
+        }
+        thread.name = "sdlphoto.trim"
+        thread.start()
+    }
+
+    /// Images were let go (uploaded pixels, evicted textures): a trim is worth it.
+    func noteFreed() { freed = true }
+
+    /// Asks for a trim when something was freed and the last one is a second old. Main thread.
+    func trimIfDue(at nowMs: Double) {
+        guard freed, nowMs - lastMs >= Self.intervalMs else { return }
+        freed = false
+        lastMs = nowMs
+        lock.lock()
+        let asked = pending
+        pending = true
+        lock.unlock()
+        if !asked { wake.signal() }
     }
 }
