@@ -201,6 +201,7 @@ extension App {
         if !finished.isEmpty {
             textureBudgetDue = true
             trimmer.noteFreed()
+            stats.uploads += finished.count
         }
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
@@ -218,21 +219,19 @@ extension App {
     }
 
     /// Evicts least recently drawn textures beyond the budget, never what is on screen or next:
-    /// the current page and its neighbours, or the slideshow's photos (the outgoing, the current
-    /// and the next), and the grid cells' thumbnails. Run after a frame (so new textures count
+    /// the current page and its neighbours (none in the grid), the slideshow's photos (the
+    /// outgoing, the current and the next), and the grid cells' thumbnails. Run after a frame (so new textures count
     /// as shown) once textures were added or the page changed.
     func enforceTextureBudget() {
         textureBudgetDue = false
-        var pages: [Int]
+        // A page and its neighbours, also under a slideshow started on a page: the scene goes on
+        // asking for them, and would load them again each time they were let go.
+        let current = scene.currentIndex
+        var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
         if let show = slideshow {
-            // The slideshow covers the scene: its pages are not on screen, and it opens on the
-            // slide it stops at.
-            pages = [show.current]
+            pages += [show.current]
             show.next.map { pages.append($0) }
             show.outgoingState(at: clock.nowMs).map { pages.append($0.index) }
-        } else {
-            let current = scene.currentIndex
-            pages = [current - 1, current, current + 1]
         }
         // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been
         // drawn yet, and would otherwise be the first to go.

@@ -194,7 +194,7 @@ final class App {
                 if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
             }
             if textureBudgetDue { enforceTextureBudget() }
-            trimmer.trimIfDue(at: now)
+            trimmer.trimIfDue(atRest: !somethingMoves(at: now), loading: loader.isBusy || renderer.hasPendingUploads)
             publishControlStatus()
             if clock.isVirtual {
                 waitForLoads()

@@ -46,6 +46,9 @@ struct FrameStats {
         return ps.map { p in sorted[max(0, min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1))] }
     }
 
+    /// Images put on the GPU so far.
+    var uploads = 0
+
     /// Frames over `droppedFactor` refresh intervals so far.
     private(set) var dropped = 0
 
@@ -70,8 +73,8 @@ struct FrameStats {
         let peakMiB = Double(usage.ru_maxrss) / 1024
         let p = Self.percentiles([50, 95, 99], of: intervals)
         let d = Self.percentiles([50, 99], of: drawTimes)
-        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"draw_p50_ms":%.3f,"draw_p99_ms":%.3f,"peak_rss_mib":%.1f,"texture_mib":%.1f,"draws":%d}"#,
+        return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"draw_p50_ms":%.3f,"draw_p99_ms":%.3f,"peak_rss_mib":%.1f,"texture_mib":%.1f,"draws":%d,"uploads":%d}"#,
                       intervals.count + (lastFrameMs == nil ? 0 : 1), p[0], p[1], p[2],
-                      intervals.max() ?? 0, dropped, d[0], d[1], peakMiB, Double(textureBytes) / 1_048_576, draws)
+                      intervals.max() ?? 0, dropped, d[0], d[1], peakMiB, Double(textureBytes) / 1_048_576, draws, uploads)
     }
 }

@@ -15,14 +15,16 @@ enum MemoryReturn {
     }
 }
 
-/// Gives the heap's free pages back to the system, at most once a second while images come and
-/// go. The smaller buffers (thumbnails, response bodies, decoders' tables) are allocated and freed
-/// on many threads, each with its own glibc arena, and an arena keeps what was freed inside it:
-/// flinging a 10,000-photo remote grid held 70 MiB more resident than the photos in it needed
-/// (docs/behaviour.md §7). `malloc_trim` walks every arena; it runs on a thread of its own at the
-/// decoders' low priority, so a frame never waits for it.
+/// Gives the heap's free pages back to the system once images have come and gone. The smaller
+/// buffers (thumbnails, response bodies, decoders' tables) are allocated and freed on many
+/// threads, each with its own glibc arena, and an arena keeps what was freed inside it: flinging
+/// a 10,000-photo remote grid held 70 MiB more resident than the photos in it needed
+/// (docs/behaviour.md §7). `malloc_trim` walks every arena, holding each one's lock while it
+/// gives pages back, so it runs only while nothing on screen moves (a frame's allocations never
+/// wait behind it), at most once a second while images still arrive, and once more when they
+/// stop; on a thread of its own at the decoders' low priority.
 final class MemoryTrimmer: @unchecked Sendable {
-    // Sendable: `pending` is guarded by `lock`; the semaphore is thread-safe.
+    // Sendable: `pending` is guarded by `lock`; `freed` and `lastMs` belong to the main thread.
     static let intervalMs = 1000.0
 
     private let wake = DispatchSemaphore(value: 0)
@@ -47,14 +49,17 @@ final class MemoryTrimmer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Images were let go (uploaded pixels, evicted textures): a trim is worth it.
+    /// Images were let go (uploaded pixels, evicted textures): a trim is worth it. Main thread.
     func noteFreed() { freed = true }
 
-    /// Asks for a trim when something was freed and the last one is a second old. Main thread.
-    func trimIfDue(at nowMs: Double) {
-        guard freed, nowMs - lastMs >= Self.intervalMs else { return }
+    /// Asks for a trim when something was freed, nothing moves, and either the loads are over
+    /// or the last trim is a second old (wall-clock time: a replay on virtual time runs faster).
+    /// Main thread.
+    func trimIfDue(atRest: Bool, loading: Bool) {
+        let now = MonotonicClock.nowMs()
+        guard freed, atRest, !loading || now - lastMs >= Self.intervalMs else { return }
         freed = false
-        lastMs = nowMs
+        lastMs = now
         lock.lock()
         let asked = pending
         pending = true

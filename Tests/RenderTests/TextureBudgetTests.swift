@@ -44,6 +44,30 @@ import Testing
         #expect(mib > 7.4 && mib <= 34.5, "\(mib) MiB of textures after a slideshow through 24 photos")
     }
 
+    /// A slideshow started on a page: the scene behind it still wants that page and its
+    /// neighbours, so they stay too. Were they let go, the scene would load them again at once,
+    /// and again: every frame of the slideshow decoded and uploaded photos (over 300 uploads in
+    /// 9 s where 24 slides need about 30).
+    @Test func aSlideshowStartedOnAPageLoadsEachPhotoOnce() async throws {
+        let dir = try Fixtures.folder()
+        for i in 0..<24 {
+            let file = dir.appendingPathComponent(String(format: "p%02d.png", i))
+            if !FileManager.default.fileExists(atPath: file.path) {
+                try Fixtures.twoTone(file, width: 1200, height: 800, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
+            }
+        }
+        let script = dir.appendingPathComponent("s.txt")
+        try "9000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--start", "2", "--slideshow=0.3", "--transition", "kenburns", "--stats",
+                                            "--replay", script.path, dir.path],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("{") })
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let uploads = try #require(stats["uploads"] as? Int)
+        #expect(uploads >= 24 && uploads <= 60, "\(uploads) images uploaded in a slideshow of 24 photos")
+    }
+
     private func step(extra: [String]) async throws -> Double {
         let dir = try Fixtures.folder("textureBudget\(extra.count)")
         for i in 0..<30 {
