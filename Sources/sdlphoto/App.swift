@@ -194,7 +194,7 @@ final class App {
                 if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates() }
             }
             if textureBudgetDue { enforceTextureBudget() }
-            trimmer.trimIfDue(atRest: !somethingMoves(at: now), loading: loader.isBusy || renderer.hasPendingUploads)
+            trimmer.trimIfDue()
             publishControlStatus()
             if clock.isVirtual {
                 waitForLoads()
@@ -219,7 +219,7 @@ final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
                      ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now)].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), trimmer.waitMs].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }

@@ -15,14 +15,13 @@ enum MemoryReturn {
     }
 }
 
-/// Gives the heap's free pages back to the system once images have come and gone. The smaller
-/// buffers (thumbnails, response bodies, decoders' tables) are allocated and freed on many
-/// threads, each with its own glibc arena, and an arena keeps what was freed inside it: flinging
-/// a 10,000-photo remote grid held 70 MiB more resident than the photos in it needed
-/// (docs/behaviour.md §7). `malloc_trim` walks every arena, holding each one's lock while it
-/// gives pages back, so it runs only while nothing on screen moves (a frame's allocations never
-/// wait behind it), at most once a second while images still arrive, and once more when they
-/// stop; on a thread of its own at the decoders' low priority.
+/// Gives the heap's free pages back to the system once images have come and gone, at most once a
+/// second. The smaller buffers (thumbnails, response bodies, decoders' tables) are allocated and
+/// freed on many threads, each with its own glibc arena, and an arena keeps what was freed inside
+/// it: flinging a 10,000-photo remote grid held 70 MiB more resident than the photos in it
+/// needed (docs/behaviour.md §7). `malloc_trim` walks every arena (about 2 ms there, 11 at
+/// most), holding each one's lock while it gives its pages back; its thread keeps the normal
+/// priority so that it is not put aside while it holds a lock a frame may need.
 final class MemoryTrimmer: @unchecked Sendable {
     // Sendable: `pending` is guarded by `lock`; `freed` and `lastMs` belong to the main thread.
     static let intervalMs = 1000.0
@@ -35,8 +34,6 @@ final class MemoryTrimmer: @unchecked Sendable {
 
     init() {
         let thread = Thread { [self] in
-            // On Linux a nice value belongs to a thread, and 0 names the calling one.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             while true {
                 wake.wait()
                 lock.lock()
@@ -52,14 +49,15 @@ final class MemoryTrimmer: @unchecked Sendable {
     /// Images were let go (uploaded pixels, evicted textures): a trim is worth it. Main thread.
     func noteFreed() { freed = true }
 
-    /// Asks for a trim when something was freed, nothing moves, and either the loads are over
-    /// or the last trim is a second old (wall-clock time: a replay on virtual time runs faster).
-    /// Main thread.
-    func trimIfDue(atRest: Bool, loading: Bool) {
-        let now = MonotonicClock.nowMs()
-        guard freed, atRest, !loading || now - lastMs >= Self.intervalMs else { return }
+    /// How long until a trim is due (wall-clock ms: a replay on virtual time runs faster), or nil
+    /// when nothing was freed: the loop wakes for the last one after images stop. Main thread.
+    var waitMs: Double? { freed ? max(0, lastMs + Self.intervalMs - MonotonicClock.nowMs()) : nil }
+
+    /// Asks for a trim when one is due. Main thread.
+    func trimIfDue() {
+        guard let wait = waitMs, wait <= 0 else { return }
         freed = false
-        lastMs = now
+        lastMs = MonotonicClock.nowMs()
         lock.lock()
         let asked = pending
         pending = true
