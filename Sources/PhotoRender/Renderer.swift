@@ -158,9 +158,17 @@ public final class Renderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
         var skip = false
+        // What this frame has drawn so far: a pair faded over the clear colour must have nothing under it.
+        var drawnFrames: [Rect] = [], drawnElsewhere = false
         for (i, c) in commands.enumerated() {
             if skip { skip = false; continue }
-            if i + 1 < commands.count, drawCrossfade(c, commands[i + 1], first: i == 0, background: bg) { skip = true; continue }
+            if case .image(let d) = c.command { drawnFrames.append(d.frame) } else { drawnElsewhere = true }
+            if i + 1 < commands.count, case .image(let d) = c.command,
+               drawCrossfade(c, commands[i + 1], overClear: !drawnElsewhere && !drawnFrames.dropLast().contains { $0.intersects(d.frame) }, background: bg) {
+                skip = true
+                if case .image(let e) = commands[i + 1].command { drawnFrames.append(e.frame) }
+                continue
+            }
             if let clip = c.clip { scissor(clip) }
             defer { if c.clip != nil { glDisable(GLenum(GL_SCISSOR_TEST)) } }
             switch c.command {
@@ -304,17 +312,19 @@ public final class Renderer {
 
     /// Draws `under` and `over` in one pass when they are two opaque textures, the second fading
     /// in, on the same quad or on two that both cover the screen: one photo's thumbnail giving
-    /// way to its full image, or the slideshow's cross-fade (Ken Burns' too), the outgoing photo
-    /// at 1 - t over the black clear and the incoming one added at t, which sum to the same mix.
-    /// False when they are anything else.
-    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, first isFirst: Bool, background: Color) -> Bool {
+    /// way to its full image, or the slideshow's cross-fade (Ken Burns' too, and the bars of
+    /// `--fill` beside two photos of one shape), the outgoing photo at 1 - t over the black
+    /// clear and the incoming one added at t, which sum to the same mix. `overClear`: nothing is
+    /// drawn under them yet. False when they are anything else.
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, overClear: Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
               a.frame == b.frame && a.crop == b.crop || coversScreen(a.frame) && coversScreen(b.frame), under.dim == over.dim, under.clip == nil, over.clip == nil,
-              b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, a.backdrop == nil, b.backdrop == nil,
-              (a.item == b.item && a.alpha >= 1 && b.blend == .over)
-                || (isFirst && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
-              !a.frame.size.isEmpty,
-              let first = textures.best(item: a.item, quality: a.quality, frame: frame),
+              b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, a.backdrop == b.backdrop,
+              (a.item == b.item && a.alpha >= 1 && b.blend == .over && a.backdrop == nil)
+                || (overClear && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
+              !a.frame.size.isEmpty else { return false }
+        if let backdrop = a.backdrop { return drawBackdropCrossfade(backdrop, a, b, dim: under.dim) }
+        guard let first = textures.best(item: a.item, quality: a.quality, frame: frame),
               let second = textures.best(item: b.item, quality: b.quality, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
         let sameQuad = a.frame == b.frame && a.crop == b.crop
@@ -327,22 +337,43 @@ public final class Renderer {
         // Texel for pixel only where the texture is the size of the rect the pair is drawn on.
         first.sample(s1 == .exact && p1 != rect ? .base : s1)
         second.sample(s2 == .exact && p2 != rect ? .base : s2)
-        use(imageCrossfade, rect: rect, crop: a.crop)
+        drawMixed(first, second, rect: rect, crop: a.crop, crop2: crop2, mix: b.alpha, tint: under.dim)
+        drawDetail(over: b, dim: over.dim)
+        return true
+    }
+
+    /// The bars of two slides of one shape cross-fading, in one pass: each photo's texture read
+    /// from the level its backdrop uses (`drawBackdrop`). False while either photo has no
+    /// texture of its own.
+    private func drawBackdropCrossfade(_ backdrop: ImageDraw.Backdrop, _ a: ImageDraw, _ b: ImageDraw, dim: Double) -> Bool {
+        guard let first = textures.texture(for: TextureKey(item: a.item, quality: a.quality)),
+              let second = textures.texture(for: TextureKey(item: b.item, quality: b.quality)) else { return false }
+        for t in [first, second] {
+            t.readFrom(level: backdrop == .mat ? t.levelCount - 1 : t.level(across: ImageDraw.Backdrop.blurTexels))
+            t.sample(.base)
+        }
+        drawMixed(first, second, rect: pixels(a.frame), crop: a.crop, crop2: b.crop, mix: b.alpha, tint: dim * (backdrop == .blur ? Self.blurDim : 1))
+        first.readFrom(level: 0)
+        second.readFrom(level: 0)
+        return true
+    }
+
+    /// One opaque pass over `rect`: `first` at `crop`, `second` at `crop2` mixed in by `mix`, both darkened by `tint`.
+    private func drawMixed(_ first: GLTexture, _ second: GLTexture, rect: Rect, crop: Rect, crop2: Rect, mix: Double, tint: Double) {
+        use(imageCrossfade, rect: rect, crop: crop)
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
         glUniform1i(imageCrossfade.location("u_over"), 1)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), first.id)
         glUniform1i(imageCrossfade.location("u_texture"), 0)
-        glUniform1f(imageCrossfade.location("u_mix"), GLfloat(b.alpha))
+        glUniform1f(imageCrossfade.location("u_mix"), GLfloat(mix))
         glUniform4f(imageCrossfade.location("u_crop2"), GLfloat(crop2.minX), GLfloat(crop2.minY), GLfloat(crop2.width), GLfloat(crop2.height))
-        let d = GLfloat(under.dim)
+        let d = GLfloat(tint)
         glUniform4f(imageCrossfade.location("u_tint"), d, d, d, 1)
         glDisable(GLenum(GL_BLEND))
         quad()
         glEnable(GLenum(GL_BLEND))
-        drawDetail(over: b, dim: over.dim)
-        return true
     }
 
     private func coversScreen(_ frame: Rect) -> Bool { frame.contains(Rect(origin: .zero, size: viewport)) }

@@ -43,6 +43,25 @@ import Testing
         #expect(top && bottom, "\(shot.mean(Self.leftTop)), \(shot.mean(Self.leftBottom))")
     }
 
+    /// Half way through the cross-fade from that photo to a green one of the same shape, the
+    /// bars are half of each photo's average colour (the renderer draws each bar and its twin
+    /// in one pass, each photo read from its last mip level).
+    @Test func aMatCrossFadesWithItsPhoto() async throws {
+        let dir = try Fixtures.folder()
+        let first = dir.appendingPathComponent("a.png"), second = dir.appendingPathComponent("b.png")
+        let shot = dir.appendingPathComponent("shot.png"), script = dir.appendingPathComponent("s.txt")
+        try Fixtures.twoTone(first, width: 300, height: 500, first: (220, 40, 40), second: (40, 40, 220))
+        try Fixtures.twoTone(second, width: 300, height: 500, first: (40, 200, 40), second: (40, 200, 40))
+        try "4000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "640x400", "--slideshow=1", "--fill", "mat", "--replay", script.path,
+                                            "--screenshot", shot.path, "--at", "1500", first.path, second.path],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let picture = try Screenshot(path: shot.path)
+        let top = picture.looks(Self.leftTop, like: (85, 120, 85), tolerance: 4), bottom = picture.looks(Self.leftBottom, like: (85, 120, 85), tolerance: 4)
+        #expect(top && bottom, "\(picture.mean(Self.leftTop)), \(picture.mean(Self.leftBottom))")
+    }
+
     /// The blurred copy fills the window: red above, blue below, softened and darkened.
     @Test func aBlurIsTheEnlargedPhotoSoftAndDark() async throws {
         let shot = try await run(["--slideshow=5", "--fill", "blur"])

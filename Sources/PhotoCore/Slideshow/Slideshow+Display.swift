@@ -4,41 +4,55 @@ extension Slideshow {
     public func displayList(viewport: Size, pixelSize: (Int) -> Size?, now: Double, fill: Fill = .black) -> DisplayList {
         var list = DisplayList(background: .black)
         let bounds = Rect(origin: .zero, size: viewport)
-        func draw(_ index: Int, alpha: Double, dx: Double = 0, blend: ImageDraw.Blend = .over) {
-            guard let size = pixelSize(index), !size.isEmpty, alpha > 0 else { return }
+        /// A slide's layers, bars first: they do not overlap, so a cross-fade's sum of two slides stays exact.
+        func layers(_ index: Int, alpha: Double, dx: Double = 0, blend: ImageDraw.Blend = .over) -> [DrawCommand] {
+            guard let size = pixelSize(index), !size.isEmpty, alpha > 0 else { return [] }
             let frame = transition == .kenburns
                 ? kenBurnsFrame(index, content: size, viewport: viewport, now: now)
                 : Rect.aspectFit(size, in: bounds)
-            // The bars beside or above and below the photo, never under it: a slide's layers
-            // do not overlap, so the cross-fade's sum of two slides stays exact.
+            var layers: [DrawCommand] = []
+            // The bars beside or above and below the photo, never under it.
             if let backdrop = fill.backdrop, transition != .kenburns {
                 let filled = Rect.aspectFill(size, in: bounds)
                 for bar in Self.bars(around: frame, in: bounds) {
                     let crop = Rect(x: (bar.minX - filled.minX) / filled.width, y: (bar.minY - filled.minY) / filled.height,
                                     width: bar.width / filled.width, height: bar.height / filled.height)
-                    list.append(.image(ImageDraw(item: index, quality: .full, frame: bar.offsetBy(dx: dx, dy: 0), crop: crop,
-                                                 alpha: alpha, blend: blend, backdrop: backdrop)))
+                    layers.append(.image(ImageDraw(item: index, quality: .full, frame: bar.offsetBy(dx: dx, dy: 0), crop: crop,
+                                                   alpha: alpha, blend: blend, backdrop: backdrop)))
                 }
             }
-            list.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha, blend: blend)))
+            layers.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha, blend: blend)))
+            return layers
         }
         guard let out = outgoingState(at: now) else {
-            draw(current, alpha: 1)
+            list.commands += layers(current, alpha: 1)
             return list
         }
         switch transition {
         case .crossfade, .kenburns:
-            draw(out.index, alpha: 1 - out.progress)
-            draw(current, alpha: out.progress, blend: .add)
+            let going = layers(out.index, alpha: 1 - out.progress), coming = layers(current, alpha: out.progress, blend: .add)
+            // Two slides of one shape: each bar next to its twin, so that the two are drawn as
+            // one (the renderer mixes a pair in one pass). Any other order of layers would
+            // blend one slide's layer over the other's.
+            if going.count == coming.count, zip(going, coming).allSatisfy({ Self.sameFrame($0, $1) }) {
+                for (a, b) in zip(going, coming) { list.commands += [a, b] }
+            } else {
+                list.commands += going + coming
+            }
         case .slide:
             let p = Easing.easeInOut.value(out.progress)
             let shift = (viewport.width + Self.slideSpacing) * p
-            draw(out.index, alpha: 1, dx: -shift)
-            draw(current, alpha: 1, dx: viewport.width + Self.slideSpacing - shift)
+            list.commands += layers(out.index, alpha: 1, dx: -shift)
+            list.commands += layers(current, alpha: 1, dx: viewport.width + Self.slideSpacing - shift)
         case .none:
-            draw(current, alpha: 1)
+            list.commands += layers(current, alpha: 1)
         }
         return list
+    }
+
+    private static func sameFrame(_ a: DrawCommand, _ b: DrawCommand) -> Bool {
+        guard case .image(let x) = a, case .image(let y) = b else { return false }
+        return x.frame == y.frame && x.crop == y.crop
     }
 
     /// What surrounds a photo whose shape differs from the screen (`--fill`).
