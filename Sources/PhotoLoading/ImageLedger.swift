@@ -81,9 +81,11 @@ public struct ImageLedger {
     /// Failed downloads to try again, each at most once pending, and failures in a row.
     private var retries: [ImageKey: PendingRetry] = [:]
     private var failuresInARow: [ImageKey: Int] = [:]
-    /// Hosts whose last download failed in a way waiting can fix: their next success brings
-    /// their pending retries forward.
-    private var downHosts: Set<String> = []
+    /// Loads asked for so far, and when (in that count) each one in flight was: a success
+    /// proves its host is back only for the failures before it was asked for. One asked
+    /// earlier that comes late (a thumbnail decoded behind a busy core) says nothing new.
+    private var asked = 0
+    private var askedAt: [ImageKey: Int] = [:]
     public var backoff = RetryBackoff()
     /// The detail wanted for the zoomed page (loading, or drawn once it came); at most one.
     public private(set) var detail: Detail?
@@ -91,6 +93,8 @@ public struct ImageLedger {
     struct PendingRetry: Equatable {
         var due: Double
         var host: String?
+        /// `asked` when it failed.
+        var failedAt: Int
     }
 
     public init() {}
@@ -103,6 +107,8 @@ public struct ImageLedger {
         switch phases[key] {
         case nil:
             phases[key] = .loading(urgency)
+            asked += 1
+            askedAt[key] = asked
             return [.load(key, urgency)]
         case .loading(let old) where urgency > old:
             phases[key] = .loading(urgency)
@@ -160,26 +166,27 @@ public struct ImageLedger {
 
     /// A load finished, at `now` (ms), from `host` (nil: a local file). A cancelled one's late
     /// answer is dropped. A download that failed in a way waiting can fix is tried again after
-    /// 1 s, 2 s, 4 s ... 60 s; any download from its host that succeeds brings that forward to now.
+    /// 1 s, 2 s, 4 s ... 60 s; a download from its host asked for after the failure that succeeds
+    /// brings that forward to now.
     public mutating func received(_ key: ImageKey, _ outcome: Result<Arrival, LoadFailure>, at now: Double = 0, host: String? = nil) -> [Action] {
         guard case .loading = phases[key] else { return [] }
         if key.quality == .thumbnail { settled.insert(key.item) }
         standIns[key] = nil
+        let since = askedAt.removeValue(forKey: key)
         switch outcome {
         case .success(let arrival):
             phases[key] = .uploading(arrival)
             failuresInARow[key] = nil
-            if let host, downHosts.remove(host) != nil {
-                for (other, retry) in retries where retry.host == host && retry.due > now { retries[other]?.due = now }
+            if let host, let since {
+                for (other, retry) in retries where retry.host == host && retry.failedAt < since && retry.due > now { retries[other]?.due = now }
             }
             return []
         case .failure(let failure):
             phases[key] = .failed(failure)
             if failure == .network {
-                if let host { downHosts.insert(host) }
                 let failures = (failuresInARow[key] ?? 0) + 1
                 failuresInARow[key] = failures
-                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host)
+                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host, failedAt: asked)
             }
             var actions: [Action] = [.failed(key, failure)]
             if reported.insert(key.item).inserted { actions.append(.report(key, failure)) }
@@ -228,6 +235,7 @@ public struct ImageLedger {
         phases = phases.filter { !gone.contains($0.key.item) }
         standIns = standIns.filter { !gone.contains($0.key.item) }
         retries = retries.filter { !gone.contains($0.key.item) }
+        askedAt = askedAt.filter { !gone.contains($0.key.item) }
         failuresInARow = failuresInARow.filter { !gone.contains($0.key.item) }
         gridCells.subtract(gone)
         slideshowItems.subtract(gone)

@@ -127,6 +127,21 @@ private extension ImageLedger {
         #expect(ledger.nextRetry == nil, "a 404 is not brought forward by anything")
     }
 
+    /// A thumbnail asked for before the photo failed, and decoded late behind busy cores, says
+    /// nothing about the host now: the photo's retry keeps its back-off.
+    @Test func aSuccessAskedForBeforeTheFailureBringsNothingForward() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(slideshow: [1])
+        _ = ledger.want(thumb(5), .visible)
+        ledger.fail(full(1), at: 0)
+        _ = ledger.received(thumb(5), .success(photo), at: 150, host: host)
+        #expect(ledger.loads(ledger.retriesDue(at: 150)).isEmpty)
+        #expect(ledger.nextRetry == 1000)
+        _ = ledger.want(thumb(6), .visible)
+        _ = ledger.received(thumb(6), .success(photo), at: 300, host: host)
+        #expect(ledger.loads(ledger.retriesDue(at: 300)) == [full(1)], "asked for after the failure: the host is back")
+    }
+
     @Test func aRetryHasTheUrgencyOfWhereItsPhotoIsNowNotWhereItFailed() {
         var ledger = ImageLedger()
         _ = ledger.follow(page: [5: 0])
