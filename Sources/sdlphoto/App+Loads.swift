@@ -220,8 +220,8 @@ extension App {
 
     /// Evicts least recently drawn textures beyond the budget, never what is on screen or next:
     /// the current page and its neighbours (none in the grid), the slideshow's photos (the
-    /// outgoing, the current and the next), and the grid cells' thumbnails. Run after a frame (so new textures count
-    /// as shown) once textures were added or the page changed.
+    /// outgoing, the current and the next), and the grid cells' thumbnails. Run after a frame
+    /// (so new textures count as shown) once textures were added or the page changed.
     func enforceTextureBudget() {
         textureBudgetDue = false
         // A page and its neighbours, also under a slideshow started on a page: the scene goes on
