@@ -23,13 +23,7 @@ import Testing
     /// what the window shows next, 34 MiB, though the grid behind it has every photo in view. The
     /// cells there keep their thumbnails, not their photos (they kept 122 MiB).
     @Test func aSlideshowKeepsWhatTheWindowShowsNext() async throws {
-        let dir = try Fixtures.folder()
-        for i in 0..<24 {
-            let file = dir.appendingPathComponent(String(format: "p%02d.png", i))
-            if !FileManager.default.fileExists(atPath: file.path) {
-                try Fixtures.twoTone(file, width: 1200, height: 800, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
-            }
-        }
+        let dir = try Self.photos(24, width: 1200, height: 800, in: try Fixtures.folder())
         let script = dir.appendingPathComponent("s.txt"), events = dir.appendingPathComponent("events.txt")
         try "9000 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let run = try await AppProcess.run(["--size", "1280x800", "--slideshow=0.3", "--transition", "kenburns", "--stats", "--events", events.path,
@@ -49,13 +43,7 @@ import Testing
     /// and again: every frame of the slideshow decoded and uploaded photos (over 300 uploads in
     /// 9 s where 24 slides need about 30).
     @Test func aSlideshowStartedOnAPageLoadsEachPhotoOnce() async throws {
-        let dir = try Fixtures.folder()
-        for i in 0..<24 {
-            let file = dir.appendingPathComponent(String(format: "p%02d.png", i))
-            if !FileManager.default.fileExists(atPath: file.path) {
-                try Fixtures.twoTone(file, width: 1200, height: 800, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
-            }
-        }
+        let dir = try Self.photos(24, width: 1200, height: 800, in: try Fixtures.folder())
         let script = dir.appendingPathComponent("s.txt")
         try "9000 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let run = try await AppProcess.run(["--size", "1280x800", "--start", "2", "--slideshow=0.3", "--transition", "kenburns", "--stats",
@@ -68,14 +56,19 @@ import Testing
         #expect(uploads >= 24 && uploads <= 60, "\(uploads) images uploaded in a slideshow of 24 photos")
     }
 
-    private func step(extra: [String]) async throws -> Double {
-        let dir = try Fixtures.folder("textureBudget\(extra.count)")
-        for i in 0..<30 {
+    /// `count` two-tone photos of `width` x `height` in `dir` (made once), each of its own colours.
+    private static func photos(_ count: Int, width: Int, height: Int, in dir: URL) throws -> URL {
+        for i in 0..<count {
             let file = dir.appendingPathComponent(String(format: "p%02d.png", i))
             if !FileManager.default.fileExists(atPath: file.path) {
-                try Fixtures.twoTone(file, width: 600, height: 400, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
+                try Fixtures.twoTone(file, width: width, height: height, first: (UInt8(8 * i), 80, 40), second: (30, 90, UInt8(200 - 5 * i)))
             }
         }
+        return dir
+    }
+
+    private func step(extra: [String]) async throws -> Double {
+        let dir = try Self.photos(30, width: 600, height: 400, in: try Fixtures.folder("textureBudget\(extra.count)"))
         // Virtual time: every frame waits for the decodes it asked for, so each page is in.
         var script = (1...29).map { "\(50 * $0) key Right" }
         script.append("1600 quit")
