@@ -315,13 +315,14 @@ public final class Renderer {
     /// way to its full image, or the slideshow's cross-fade (Ken Burns' too, and the bars of
     /// `--fill` beside two photos of one shape), the outgoing photo at 1 - t over the black
     /// clear and the incoming one added at t, which sum to the same mix. `overClear`: nothing is
-    /// drawn under them yet. False when they are anything else.
-    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, overClear: Bool, background: Color) -> Bool {
+    /// drawn under them yet (asked only for such a pair: it looks back over the frame's draws).
+    /// False when they are anything else.
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, overClear: @autoclosure () -> Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
               a.frame == b.frame && a.crop == b.crop || coversScreen(a.frame) && coversScreen(b.frame), under.dim == over.dim, under.clip == nil, over.clip == nil,
               b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, a.backdrop == b.backdrop,
               (a.item == b.item && a.alpha >= 1 && b.blend == .over && a.backdrop == nil)
-                || (overClear && background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6),
+                || (background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6 && overClear()),
               !a.frame.size.isEmpty else { return false }
         if let backdrop = a.backdrop { return drawBackdropCrossfade(backdrop, a, b, dim: under.dim) }
         guard let first = textures.best(item: a.item, quality: a.quality, frame: frame),

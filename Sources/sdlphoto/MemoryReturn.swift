@@ -23,22 +23,17 @@ enum MemoryReturn {
 /// most), holding each one's lock while it gives its pages back; its thread keeps the normal
 /// priority so that it is not put aside while it holds a lock a frame may need.
 final class MemoryTrimmer: @unchecked Sendable {
-    // Sendable: `pending` is guarded by `lock`; `freed` and `lastMs` belong to the main thread.
+    // Sendable: `freed` and `lastMs` belong to the main thread; the semaphore is thread-safe.
     static let intervalMs = 1000.0
 
     private let wake = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var pending = false
     private var lastMs = -Double.infinity
     private var freed = false
 
     init() {
-        let thread = Thread { [self] in
+        let thread = Thread { [wake] in
             while true {
                 wake.wait()
-                lock.lock()
-                pending = false
-                lock.unlock()
                 _ = malloc_trim(0)
             }
         }
@@ -53,15 +48,12 @@ final class MemoryTrimmer: @unchecked Sendable {
     /// when nothing was freed: the loop wakes for the last one after images stop. Main thread.
     var waitMs: Double? { freed ? max(0, lastMs + Self.intervalMs - MonotonicClock.nowMs()) : nil }
 
-    /// Asks for a trim when one is due. Main thread.
+    /// Asks for a trim when one is due: at most one a second, far longer than one takes.
+    /// Main thread.
     func trimIfDue() {
         guard let wait = waitMs, wait <= 0 else { return }
         freed = false
         lastMs = MonotonicClock.nowMs()
-        lock.lock()
-        let asked = pending
-        pending = true
-        lock.unlock()
-        if !asked { wake.signal() }
+        wake.signal()
     }
 }
