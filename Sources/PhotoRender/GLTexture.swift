@@ -49,8 +49,11 @@ public final class GLTexture {
     /// llvmpipe pays for trilinear's level choice on every pixel (a 1067x800 photo: 9.3 ms
     /// trilinear, 4.8 ms from level 0). A page's texture holds its size at rest rounded up to
     /// whole pixels, a hair more texels than pixels; Ken Burns' holds the photo at its largest
-    /// on screen, drawn at 1 to 1.15 texels per pixel as it zooms. Below 2 texels per pixel
-    /// bilinear's 2x2 footprint still reaches every texel, so none is skipped from frame to frame.
+    /// on screen, drawn at 1 to 1.15 texels per pixel as it zooms; a grid cell's thumbnail of a
+    /// 4:3 or 3:2 photo, twice the cell on its longer side, covers the square cell at 1.33 to
+    /// 1.5 (a 1280x800 grid: draw p50 7.6 ms, against 11.4 ms trilinear). Below 2 texels per
+    /// pixel bilinear's 2x2 footprint still reaches every texel, so none is skipped from frame
+    /// to frame; trilinear at 1.5 would blend in half of the next level, a softer cell.
     static func sampling(texelsPerPixel: Double, exact: Bool) -> Sampling {
         exact ? .exact : texelsPerPixel <= baseLevelTexelsPerPixel ? .base : .mipmapped
     }
@@ -88,8 +91,9 @@ public final class GLTexture {
         return level
     }
 
-    /// Ken Burns' zoom (PhotoCore's `Slideshow.kenBurnsZoom`) and a hair for rounding.
-    static let baseLevelTexelsPerPixel = 1.16
+    /// A 4:3 photo's thumbnail in its cell (1.5) and a hair for rounding; a square photo's (2)
+    /// is read trilinear.
+    static let baseLevelTexelsPerPixel = 1.6
 
     /// Copies `rows` rows starting at `firstRow` of mip `level` (RGBA8, tightly packed).
     func upload(level: Int, firstRow: Int, rows: Int, width: Int, pixels: UnsafeRawPointer) {
