@@ -24,7 +24,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     private let cache: DataCaching
     private let now: @Sendable () -> Date
     /// Cache reads and writes happen here, off the caller's thread and off the network thread.
-    private let queue = DispatchQueue(label: "sdlphoto.cache")
+    private let queue = BackgroundQueue(name: "sdlphoto-cache")
     /// URLs whose stored entry the server gave or confirmed since this loader began; on `queue`.
     private var confirmed: Set<URL> = []
     /// Loads of this loader on the network whose result has not been settled yet, by URL; on
@@ -96,8 +96,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     /// exits, so a photo it showed is cached for the next run). Not from a completion handler:
     /// those run on the queue it waits for.
     public func finishWrites() {
-        dispatchPrecondition(condition: .notOnQueue(queue))
-        queue.sync {}
+        queue.sync()
     }
 
     /// On the cache queue: what the consumer gets for a network result, and the write that

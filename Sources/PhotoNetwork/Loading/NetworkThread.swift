@@ -41,6 +41,8 @@ final class NetworkThread: @unchecked Sendable {
             // inherits its creator's name; name it here so debuggers and `top -H` show it.
             // Only fails for a name over 15 bytes, which this is not; the name is cosmetic anyway.
             _ = sdlphoto_name_current_thread(DataLoader.networkThreadName)
+            // Yields to drawing as the cache's thread does.
+            BackgroundQueue.lowerPriority()
             run()
         }
         thread.name = DataLoader.networkThreadName

@@ -10,9 +10,9 @@ final class PendingLoad: @unchecked Sendable {
     private var inner: TransferHandle?
     private var cancelled = false
     private(set) var priority: TransferPriority
-    private let queue: DispatchQueue
+    private let queue: BackgroundQueue
 
-    init(priority: TransferPriority, queue: DispatchQueue, completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) {
+    init(priority: TransferPriority, queue: BackgroundQueue, completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void) {
         self.priority = priority
         self.queue = queue
         self.completion = completion
