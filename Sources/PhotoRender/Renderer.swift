@@ -163,6 +163,11 @@ public final class Renderer {
         for (i, c) in commands.enumerated() {
             if skip { skip = false; continue }
             if case .image(let d) = c.command { drawnFrames.append(d.frame) } else { drawnElsewhere = true }
+            if i + 1 < commands.count, drawFadeOverColour(c, commands[i + 1]) {
+                skip = true
+                if case .image(let e) = commands[i + 1].command { drawnFrames.append(e.frame) }
+                continue
+            }
             if i + 1 < commands.count, case .image(let d) = c.command,
                drawCrossfade(c, commands[i + 1], overClear: !drawnElsewhere && !drawnFrames.dropLast().contains { $0.intersects(d.frame) }, background: bg) {
                 skip = true
@@ -275,8 +280,28 @@ public final class Renderer {
     /// How bright a blurred backdrop is drawn.
     static let blurDim = 0.6
 
+    /// An opaque photo fading in over an opaque colour of its own frame (a grid cell's thumbnail
+    /// over its placeholder), in one opaque pass: the shader mixes the colour in, where drawing
+    /// it first and blending the photo over it read and wrote every pixel twice. False when they
+    /// are anything else.
+    private func drawFadeOverColour(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
+        guard case .solid(let rect, let colour) = under.command, case .image(let d) = over.command,
+              colour.a >= 1, under.clip == nil, over.clip == nil, under.dim == over.dim,
+              d.frame == rect, d.alpha > 0, d.alpha < 1, d.cornerRadius == 0, d.blend == .over, d.backdrop == nil,
+              !detailHides(d), !tilesHide(d),
+              let texture = textures.best(item: d.item, quality: d.quality, frame: frame), texture.isOpaque,
+              Self.placed(texture, rect: pixels(d.frame), crop: d.crop).0 == pixels(rect) else { return false }
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: .over, dim: over.dim,
+                    under: colour.dimmed(under.dim))
+        drawDetail(over: d, dim: over.dim)
+        drawTiles(over: d, dim: over.dim)
+        return true
+    }
+
+    /// `under`: an opaque colour the photo (opaque, square, faded) is mixed over instead of
+    /// blended over what is drawn.
     func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double,
-                     sampling forced: GLTexture.Sampling? = nil) {
+                     sampling forced: GLTexture.Sampling? = nil, under: Color? = nil) {
         var (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
         if let forced { sampling = forced }
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
@@ -293,6 +318,8 @@ public final class Renderer {
             use(program, rect: rect, crop: crop)
             let c = GLfloat(alpha * dim)
             glUniform4f(imageTinted.location("u_tint"), c, c, c, GLfloat(alpha))
+            let u = under ?? Color(r: 0, g: 0, b: 0, a: 0), rest = GLfloat(under == nil ? 0 : 1 - alpha)
+            glUniform4f(imageTinted.location("u_under"), GLfloat(u.r) * rest, GLfloat(u.g) * rest, GLfloat(u.b) * rest, rest)
         } else {
             program = imageOpaque
             use(program, rect: rect, crop: crop)
@@ -302,7 +329,7 @@ public final class Renderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(program.location("u_texture"), 0)
         // Blending costs a read of every pixel; an opaque result over anything needs none.
-        let opaque = texture.isOpaque && alpha >= 1 && cornerRadius == 0 && blend == .over
+        let opaque = texture.isOpaque && (alpha >= 1 || under != nil) && cornerRadius == 0 && blend == .over
         if opaque { glDisable(GLenum(GL_BLEND)) }
         if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         quad()

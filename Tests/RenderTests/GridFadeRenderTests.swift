@@ -1,0 +1,32 @@
+import Foundation
+import PhotoCore
+import Testing
+
+/// A thumbnail that arrives fades in over its cell's grey placeholder (docs/behaviour.md §2),
+/// drawn in one opaque pass: half way, the cell is the photo's colour and the grey mixed.
+@Suite(.serialized) struct GridFadeRenderTests {
+    @Test func aCellFadingInMixesItsPhotoWithThePlaceholder() async throws {
+        let dir = try Fixtures.folder()
+        let photos = dir.appendingPathComponent("photos"), shot = dir.appendingPathComponent("shot.png")
+        let script = dir.appendingPathComponent("s.txt")
+        let colour = (230.0, 200.0, 120.0)
+        // Two photos, so the folder opens on the grid.
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for name in ["a.png", "b.png"] {
+            try Fixtures.twoTone(photos.appendingPathComponent(name), width: 400, height: 300, first: (230, 200, 120), second: (230, 200, 120))
+        }
+        try "1000 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "640x400", "--replay", script.path, "--screenshot", shot.path, "--at", "100", photos.path],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let cell = try Screenshot(path: shot.path).mean(Rect(x: 40, y: 40, width: 60, height: 60))
+        // How far from the placeholder to the photo each channel has come: one fraction for all
+        // three when the photo is mixed with the grey (over black, or blended twice, they differ).
+        let grey = Color.placeholder
+        let shown: [Double] = [cell.r, cell.g, cell.b], photoColour: [Double] = [colour.0, colour.1, colour.2]
+        let under: [Double] = [grey.r * 255, grey.g * 255, grey.b * 255]
+        let fractions: [Double] = (0..<3).map { (shown[$0] - under[$0]) / (photoColour[$0] - under[$0]) }
+        #expect(fractions.allSatisfy { $0 > 0.1 && $0 < 0.9 }, "not half way: \(cell), \(fractions)")
+        #expect(fractions.max()! - fractions.min()! < 0.03, "not the photo over the grey: \(cell), \(fractions)")
+    }
+}
