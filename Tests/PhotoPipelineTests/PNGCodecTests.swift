@@ -9,7 +9,7 @@ struct PNGCodecTests {
         DecodedImage(width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } })
     }
 
-    @Test(arguments: ["gradient", "noise", "one pixel"])
+    @Test(arguments: ["gradient", "opaque noise", "noise", "one pixel"])
     func aPictureComesBackExactly(_ kind: String) throws {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func random() -> UInt8 {
@@ -21,6 +21,7 @@ struct PNGCodecTests {
         case "gradient": image = Self.picture(width: 256, height: 192) { x, y in [UInt8(x), UInt8(y), 90, 255] }
         // Noise does not compress: the PNG is larger than the pixels, near the worst case.
         case "noise": image = Self.picture(width: 256, height: 256) { _, _ in [random(), random(), random(), random()] }
+        case "opaque noise": image = Self.picture(width: 256, height: 256) { _, _ in [random(), random(), random(), 255] }
         default: image = Self.picture(width: 1, height: 1) { _, _ in [10, 20, 30, 40] }
         }
         let png = try PNGCodec.encode(image)
@@ -28,5 +29,9 @@ struct PNGCodecTests {
         #expect(back.width == image.width && back.height == image.height)
         #expect(back.pixels == image.pixels, "the \(kind) picture changed on its way through PNG")
         if kind == "noise" { #expect(png.count > image.pixels.count) }
+        // Colour type (IHDR's 10th byte, 26th of the file): RGB for an opaque picture, a quarter
+        // less to compress and store; RGBA where any pixel is not.
+        #expect(png[25] == (image.isOpaque ? 2 : 6), "\(kind): colour type \(png[25])")
+        if kind == "opaque noise" { #expect(png.count < image.pixels.count) }
     }
 }

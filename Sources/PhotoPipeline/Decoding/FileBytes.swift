@@ -31,20 +31,24 @@ enum FileBytes {
             throw DecodeError.unreadable(path: path, reason: "the file is \(fileSize) bytes, more than the limit of \(maxBytes)")
         }
         let wanted = min(fileSize, prefix ?? fileSize)
-        var bytes = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
-        while filled < wanted {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, wanted - filled)
+        // Not zeroed first: read() writes every byte kept, and a photo-sized buffer is fresh
+        // pages each time (docs/behaviour.md §7), which zeroing would touch twice.
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+            var filled = 0
+            while filled < wanted {
+                let got = Glibc.read(fd, buffer.baseAddress! + filled, wanted - filled)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if got == 0 { break }  // the file shrank while we read it
+                filled += got
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(path)
-            }
-            if got == 0 { break }  // the file shrank while we read it
-            filled += got
+            count = filled
         }
-        if filled < wanted { bytes.removeSubrange(filled...) }
+        if failed { throw unreadable(path) }
         return bytes
     }
 
