@@ -1,6 +1,7 @@
 import CGLES3
 
-/// An RGBA8 texture in immutable storage, trilinear-filtered when it has mip levels.
+/// An RGBA8 texture in immutable storage with its mip levels, read as `Sampling` says for the
+/// size it is drawn at.
 /// Owned by the GL thread; deleting it happens when the last reference goes.
 public final class GLTexture {
     let id: GLuint
@@ -45,17 +46,14 @@ public final class GLTexture {
         case mipmapped
     }
 
-    /// Drawn at most `baseLevelTexelsPerPixel` texels per pixel, the base level alone is read:
-    /// llvmpipe pays for trilinear's level choice on every pixel (a 1067x800 photo: 9.3 ms
-    /// trilinear, 4.8 ms from level 0). A page's texture holds its size at rest rounded up to
-    /// whole pixels, a hair more texels than pixels; Ken Burns' holds the photo at its largest
-    /// on screen, drawn at 1 to 1.15 texels per pixel as it zooms; a grid cell's thumbnail of a
-    /// 4:3 or 3:2 photo, twice the cell on its longer side, covers the square cell at 1.33 to
-    /// 1.5 (a 1280x800 grid: draw p50 7.6 ms, against 11.4 ms trilinear). Below 2 texels per
-    /// pixel bilinear's 2x2 footprint still reaches every texel, so none is skipped from frame
-    /// to frame; trilinear at 1.5 would blend in half of the next level, a softer cell.
-    static func sampling(texelsPerPixel: Double, exact: Bool) -> Sampling {
-        exact ? .exact : texelsPerPixel <= baseLevelTexelsPerPixel ? .base : .mipmapped
+    /// Drawn at most `baseLevel` texels per pixel, the base level alone is read: llvmpipe pays
+    /// for trilinear's level choice on every pixel (a 1067x800 photo: 9.3 ms trilinear, 4.8 ms
+    /// from level 0). A page's texture holds its size at rest rounded up to whole pixels, a hair
+    /// more texels than pixels; Ken Burns' holds the photo at its largest on screen, drawn at 1
+    /// to 1.15 texels per pixel as it zooms. Below 2 texels per pixel bilinear's 2x2 footprint
+    /// still reaches every texel, so none is skipped from frame to frame.
+    static func sampling(texelsPerPixel: Double, exact: Bool, baseLevel: Double = baseLevelTexelsPerPixel) -> Sampling {
+        exact ? .exact : texelsPerPixel <= baseLevel ? .base : .mipmapped
     }
 
     private var sampling = Sampling.mipmapped
@@ -91,9 +89,17 @@ public final class GLTexture {
         return level
     }
 
-    /// A 4:3 photo's thumbnail in its cell (1.5) and a hair for rounding; a square photo's (2)
-    /// is read trilinear.
-    static let baseLevelTexelsPerPixel = 1.6
+    /// Ken Burns' zoom (PhotoCore's `Slideshow.kenBurnsZoom`) and a hair for rounding. Kept low
+    /// for photos: one shrinking into its cell turns trilinear as it passes this, and the
+    /// further past, the softer that frame would look beside the one before.
+    static let baseLevelTexelsPerPixel = 1.16
+
+    /// For thumbnails: a manifest's thumbnail of a 4:3 or 3:2 photo, decoded twice its cell on
+    /// its longer side, covers the square cell at 1.5 or 1.33 texels per pixel (a 1280x800 grid
+    /// of them: draw p50 7.6 ms, against 11.4 ms trilinear), and is sharper read from its base
+    /// level than with half of the next level blended in; a square one's (2) is read
+    /// trilinear. (A folder's thumbnails are shrunk to cover the cell, drawn at about 1.)
+    static let thumbnailBaseLevelTexelsPerPixel = 1.6
 
     /// Copies `rows` rows starting at `firstRow` of mip `level` (RGBA8, tightly packed).
     func upload(level: Int, firstRow: Int, rows: Int, width: Int, pixels: UnsafeRawPointer) {

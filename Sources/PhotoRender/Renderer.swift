@@ -258,7 +258,8 @@ public final class Renderer {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return
         }
-        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim)
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim,
+                    baseLevel: Self.baseLevel(d.quality))
         drawDetail(over: d, dim: dim)
         drawTiles(over: d, dim: dim)
     }
@@ -292,17 +293,23 @@ public final class Renderer {
               let texture = textures.best(item: d.item, quality: d.quality, frame: frame), texture.isOpaque,
               Self.placed(texture, rect: pixels(d.frame), crop: d.crop).0 == pixels(rect) else { return false }
         drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: .over, dim: over.dim,
-                    under: colour.dimmed(under.dim))
+                    baseLevel: Self.baseLevel(d.quality), under: colour.dimmed(under.dim))
         drawDetail(over: d, dim: over.dim)
         drawTiles(over: d, dim: over.dim)
         return true
     }
 
-    /// `under`: an opaque colour the photo (opaque, square, faded) is mixed over instead of
-    /// blended over what is drawn.
+    /// Up to how many texels per pixel an image of `quality` is read from its base level.
+    static func baseLevel(_ quality: ImageQuality) -> Double {
+        quality == .thumbnail ? GLTexture.thumbnailBaseLevelTexelsPerPixel : GLTexture.baseLevelTexelsPerPixel
+    }
+
+    /// `baseLevel`: up to how many texels per pixel the base level alone is read. `under`: an
+    /// opaque colour the photo (opaque, square, faded) is mixed over instead of blended over
+    /// what is drawn.
     func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double,
-                     sampling forced: GLTexture.Sampling? = nil, under: Color? = nil) {
-        var (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
+                     sampling forced: GLTexture.Sampling? = nil, baseLevel: Double = GLTexture.baseLevelTexelsPerPixel, under: Color? = nil) {
+        var (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop, baseLevel: baseLevel)
         if let forced { sampling = forced }
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
         // per-pixel alpha or corner maths.
@@ -410,12 +417,12 @@ public final class Renderer {
     /// pixel (a page or a slide at rest, whose texture is its size on screen rounded up), goes
     /// onto whole pixels texel for pixel: a shift of under half a pixel, and no pixel is a
     /// blend of two texels.
-    static func placed(_ texture: GLTexture, rect: Rect, crop: Rect) -> (Rect, GLTexture.Sampling) {
+    static func placed(_ texture: GLTexture, rect: Rect, crop: Rect, baseLevel: Double = GLTexture.baseLevelTexelsPerPixel) -> (Rect, GLTexture.Sampling) {
         let w = Double(texture.width), h = Double(texture.height)
         if crop == .unit, abs(rect.width - w) < 1, abs(rect.height - h) < 1 {
             return (Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: w, height: h), .exact)
         }
-        return (rect, GLTexture.sampling(texelsPerPixel: texelsPerPixel(texture, rect: rect, crop: crop), exact: false))
+        return (rect, GLTexture.sampling(texelsPerPixel: texelsPerPixel(texture, rect: rect, crop: crop), exact: false, baseLevel: baseLevel))
     }
 
     /// The larger of the two axes' texels per drawn pixel, as GL's level choice sees a quad.

@@ -1,22 +1,29 @@
+import PhotoCore
 @testable import PhotoRender
 import Testing
 
 /// How a texture is read for the size it is drawn at (docs/behaviour.md §12): from its base
-/// level, bilinear, while it is drawn at less than 1.6 texels per pixel, which llvmpipe draws in
-/// about two thirds of the time of trilinear and which is sharper there; across its mip levels
-/// beyond that, where bilinear would start to skip texels and shimmer as it moves.
+/// level, bilinear, up to 1.16 texels per pixel for a photo and 1.6 for a thumbnail, which
+/// llvmpipe draws in about two thirds of the time of trilinear and which is sharper there;
+/// across its mip levels beyond, where bilinear would start to skip texels as it moves.
 struct SamplingRuleTests {
-    /// A grid cell of 159 px: the thumbnail is twice the cell on its longer side, and covers the
-    /// square cell with its shorter one.
-    @Test(arguments: [(318.0 * 3 / 4, GLTexture.Sampling.base), (318.0 * 2 / 3, .base), (318.0, .mipmapped)])
-    func aGridCellReadsItsThumbnailsBaseLevelUnlessThePhotoIsSquare(shorterSide: Double, sampling: GLTexture.Sampling) {
-        #expect(GLTexture.sampling(texelsPerPixel: shorterSide / 159, exact: false) == sampling)
+    static func sampling(_ texelsPerPixel: Double, _ quality: ImageQuality) -> GLTexture.Sampling {
+        GLTexture.sampling(texelsPerPixel: texelsPerPixel, exact: false, baseLevel: Renderer.baseLevel(quality))
     }
 
-    /// Ken Burns' slide at its full zoom, and a page shrinking back into its cell.
+    /// A grid cell of 159 px and a manifest's thumbnail, twice the cell on its longer side,
+    /// covering the square cell with its shorter one.
+    @Test(arguments: [(318.0 * 3 / 4, GLTexture.Sampling.base), (318.0 * 2 / 3, .base), (318.0, .mipmapped)])
+    func aGridCellReadsItsThumbnailsBaseLevelUnlessThePhotoIsSquare(shorterSide: Double, sampling: GLTexture.Sampling) {
+        #expect(Self.sampling(shorterSide / 159, .thumbnail) == sampling)
+    }
+
+    /// Ken Burns' slide at its full zoom; a page shrinking back into its cell turns trilinear
+    /// early, before a sharp frame and a soft one could stand side by side.
     @Test func aPhotoZoomedByKenBurnsIsReadFromItsBaseLevelAndAShrinkingOneAcrossLevels() {
-        #expect(GLTexture.sampling(texelsPerPixel: 1.15, exact: false) == .base)
-        #expect(GLTexture.sampling(texelsPerPixel: 3, exact: false) == .mipmapped)
+        #expect(Self.sampling(1.15, .full) == .base)
+        #expect(Self.sampling(1.3, .full) == .mipmapped)
+        #expect(Self.sampling(3, .full) == .mipmapped)
         #expect(GLTexture.sampling(texelsPerPixel: 1, exact: true) == .exact)
     }
 }
