@@ -6,11 +6,11 @@ import PhotoCore
 /// values (the classic API longjmps, which Swift cannot survive). Thread-safe: one `png_image` per call.
 /// The program's one PNG encoder: the thumbnail cache's files and `--screenshot`'s both come from here.
 public enum PNGCodec {
-    /// Writes `image` as an 8-bit PNG: RGB when every pixel is opaque (a photo's thumbnail, a
-    /// screenshot), which leaves zlib a quarter less to compress (a 256 px thumbnail: 2.1 against
-    /// 2.9 ms) and makes a smaller file; RGBA otherwise.
-    public static func encode(_ image: DecodedImage) throws -> [UInt8] {
-        let opaque = image.isOpaque
+    /// Writes `image` as an 8-bit PNG: RGB when every pixel is opaque (a screenshot), which
+    /// leaves zlib a quarter less to compress (256x192: 2.1 against 2.9 ms) and makes a smaller
+    /// file; RGBA otherwise, or always with `alpha` (the freedesktop thumbnail spec asks for it).
+    public static func encode(_ image: DecodedImage, alpha: Bool = false) throws -> [UInt8] {
+        let opaque = !alpha && image.isOpaque
         let channels = opaque ? 3 : 4
         let pixels = opaque ? withoutAlpha(image.pixels) : image.pixels
         // Compressed once, into a buffer of libpng's worst case (PNG_IMAGE_PNG_SIZE_MAX, a macro

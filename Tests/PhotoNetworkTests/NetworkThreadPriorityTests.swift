@@ -15,8 +15,9 @@ struct NetworkThreadPriorityTests {
             let nice = Self.niceValues()
             #expect(nice[DataLoader.networkThreadName]?.isEmpty == false)
             #expect(nice["sdlphoto-cache"]?.isEmpty == false)
-            #expect(nice[DataLoader.networkThreadName]?.allSatisfy { $0 == 10 } == true, "\(nice)")
-            #expect(nice["sdlphoto-cache"]?.allSatisfy { $0 == 10 } == true, "\(nice)")
+            // At least 10: a test runner started at a lower priority passes it on.
+            #expect(nice[DataLoader.networkThreadName]?.allSatisfy { $0 >= 10 } == true, "\(nice)")
+            #expect(nice["sdlphoto-cache"]?.allSatisfy { $0 >= 10 } == true, "\(nice)")
         }
     }
 

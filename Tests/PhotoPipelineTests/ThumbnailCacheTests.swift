@@ -45,6 +45,8 @@ import TestImages
         let text = PNGTextChunks.read(from: png)
         #expect(text["Thumb::URI"] == "file://" + path)
         #expect(text["Thumb::MTime"] == ThumbnailCache.modificationTime(of: path).map(String.init))
+        // The spec's "8bit PNG with full alpha": colour type 6 (RGBA), though the photo is opaque.
+        #expect(png[24] == 8 && png[25] == 6)
         #expect(mode(stored) == 0o600)
         #expect(mode(cache.root + "/normal") == 0o700)
         #expect(listing(cache.root + "/normal") == [MD5.hex("file://" + path) + ".png"])  // no temp file left

@@ -5,7 +5,10 @@ import Foundation
 /// the network's own work (the disk cache's reads and writes, curl's) takes a core from the
 /// frame's rasteriser threads only when one is free. A Dispatch queue cannot be lowered: its
 /// threads are shared, and a thread's nice value, once raised, cannot be brought back down.
-/// Jobs queued before the queue goes away still run. Thread safe.
+/// (A thread the shared pool starts to run work handed to it from here inherits the value:
+/// what the network's callbacks hand on, a deep zoom picture's stitching or a remote control
+/// answer's thumbnail, is background work too.) Jobs queued before the queue goes away still
+/// run. Thread safe.
 final class BackgroundQueue: @unchecked Sendable {
     // Sendable: `jobs` and `stopping` are guarded by `condition`.
     private final class State: @unchecked Sendable {
@@ -15,9 +18,10 @@ final class BackgroundQueue: @unchecked Sendable {
         var thread: pthread_t?
 
         func run(name: String) {
+            // Lowered before it is named: no thread of this name is ever seen at the normal priority.
+            BackgroundQueue.lowerPriority()
             // Foundation on Linux does not pass Thread.name to the system (see NetworkThread).
             _ = sdlphoto_name_current_thread(name)
-            BackgroundQueue.lowerPriority()
             condition.lock()
             thread = pthread_self()
             condition.broadcast()

@@ -37,12 +37,12 @@ final class NetworkThread: @unchecked Sendable {
         self.configuration = configuration
         multi = try CurlMulti(maxConnectionsPerHost: configuration.maxConnectionsPerHost)
         let thread = Thread { [self] in
+            // Yields to drawing as the cache's thread does; lowered before it is named.
+            BackgroundQueue.lowerPriority()
             // Foundation on Linux does not pass Thread.name to the system, and a new thread
             // inherits its creator's name; name it here so debuggers and `top -H` show it.
             // Only fails for a name over 15 bytes, which this is not; the name is cosmetic anyway.
             _ = sdlphoto_name_current_thread(DataLoader.networkThreadName)
-            // Yields to drawing as the cache's thread does.
-            BackgroundQueue.lowerPriority()
             run()
         }
         thread.name = DataLoader.networkThreadName

@@ -33,14 +33,14 @@ enum FileBytes {
         let wanted = min(fileSize, prefix ?? fileSize)
         // Not zeroed first: read() writes every byte kept, and a photo-sized buffer is fresh
         // pages each time (docs/behaviour.md §7), which zeroing would touch twice.
-        var failed = false
+        var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
             var filled = 0
             while filled < wanted {
                 let got = Glibc.read(fd, buffer.baseAddress! + filled, wanted - filled)
                 if got < 0 {
                     if errno == EINTR { continue }
-                    failed = true
+                    failure = errno
                     break
                 }
                 if got == 0 { break }  // the file shrank while we read it
@@ -48,11 +48,11 @@ enum FileBytes {
             }
             count = filled
         }
-        if failed { throw unreadable(path) }
+        if let failure { throw unreadable(path, errno: failure) }
         return bytes
     }
 
-    private static func unreadable(_ path: String) -> DecodeError {
-        .unreadable(path: path, reason: String(cString: strerror(errno)))
+    private static func unreadable(_ path: String, errno code: Int32 = errno) -> DecodeError {
+        .unreadable(path: path, reason: String(cString: strerror(code)))
     }
 }

@@ -94,7 +94,7 @@ public struct ThumbnailCache: ThumbnailCaching {
             ("Thumb::URI", FileURI.of(path: path)),
             ("Thumb::MTime", String(mtime)),
             ("Software", "sdlphoto"),
-        ], into: try PNGCodec.encode(image))
+        ], into: try PNGCodec.encode(image, alpha: true))
         do {
             try AtomicFile.makeDirectories("\(root)/\(folder.rawValue)", mode: 0o700)
             try AtomicFile.write([Data(png)], to: URL(fileURLWithPath: thumbnailPath(for: path, flavor: folder)), durable: false)
