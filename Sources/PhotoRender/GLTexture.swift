@@ -1,4 +1,5 @@
 import CGLES3
+import PhotoCore
 
 /// An RGBA8 texture in immutable storage with its mip levels, read as `Sampling` says for the
 /// size it is drawn at.
@@ -10,6 +11,8 @@ public final class GLTexture {
     public let byteCount: Int
     /// Every pixel fully opaque: drawn at full alpha it needs no blending.
     var isOpaque = false
+    /// Up to how many texels per pixel it is read from its base level alone (`sampling`).
+    var baseLevelLimit = GLTexture.baseLevelTexelsPerPixel
     private let hasMipLevels: Bool
     public let levelCount: Int
     private var baseLevel = 0
@@ -54,6 +57,11 @@ public final class GLTexture {
     /// still reaches every texel, so none is skipped from frame to frame.
     static func sampling(texelsPerPixel: Double, exact: Bool, baseLevel: Double = baseLevelTexelsPerPixel) -> Sampling {
         exact ? .exact : texelsPerPixel <= baseLevel ? .base : .mipmapped
+    }
+
+    /// `baseLevelLimit` for an image of `quality`.
+    static func baseLevelLimit(for quality: ImageQuality) -> Double {
+        quality == .thumbnail ? thumbnailBaseLevelTexelsPerPixel : baseLevelTexelsPerPixel
     }
 
     private var sampling = Sampling.mipmapped

@@ -6,11 +6,19 @@ import PhotoCore
 /// two opaque photos cross-fading (a placeholder giving way to its full image, the slideshow's
 /// two slides, the bars of `--fill` beside two photos of one shape).
 extension Renderer {
+    /// `under` and `over` drawn as one, when they are such a pair. `overClear`: nothing drawn
+    /// under a frame so far (asked only for a cross-fade over the clear colour).
+    func drawPair(_ under: DimmedCommand, _ over: DimmedCommand, overClear: (Rect) -> Bool, background: Color) -> Bool {
+        if drawFadeOverColour(under, over) { return true }
+        guard case .image(let a) = under.command else { return false }
+        return drawCrossfade(under, over, overClear: overClear(a.frame), background: background)
+    }
+
     /// An opaque photo fading in over an opaque colour of its own frame (a grid cell's thumbnail
     /// over its placeholder), in one opaque pass: the shader mixes the colour in, where drawing
     /// it first and blending the photo over it read and wrote every pixel twice. False when they
     /// are anything else.
-    func drawFadeOverColour(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
+    private func drawFadeOverColour(_ under: DimmedCommand, _ over: DimmedCommand) -> Bool {
         guard case .solid(let rect, let colour) = under.command, case .image(let d) = over.command,
               colour.a >= 1, under.clip == nil, over.clip == nil, under.dim == over.dim,
               d.frame == rect, d.alpha > 0, d.alpha < 1, d.cornerRadius == 0, d.blend == .over, d.backdrop == nil,
@@ -18,7 +26,7 @@ extension Renderer {
               let texture = textures.best(item: d.item, quality: d.quality, frame: frame), texture.isOpaque,
               Self.placed(texture, rect: pixels(d.frame), crop: d.crop).0 == pixels(rect) else { return false }
         drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: .over, dim: over.dim,
-                    baseLevel: Self.baseLevel(d.quality), under: colour.dimmed(under.dim))
+                    under: colour.dimmed(under.dim))
         drawDetail(over: d, dim: over.dim)
         drawTiles(over: d, dim: over.dim)
         return true
@@ -31,7 +39,7 @@ extension Renderer {
     /// clear and the incoming one added at t, which sum to the same mix. `overClear`: nothing is
     /// drawn under them yet (asked only for such a pair: it looks back over the frame's draws).
     /// False when they are anything else.
-    func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, overClear: @autoclosure () -> Bool, background: Color) -> Bool {
+    private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, overClear: @autoclosure () -> Bool, background: Color) -> Bool {
         guard case .image(let a) = under.command, case .image(let b) = over.command,
               a.frame == b.frame && a.crop == b.crop || coversScreen(a.frame) && coversScreen(b.frame), under.dim == over.dim, under.clip == nil, over.clip == nil,
               b.alpha > 0, b.alpha < 1, a.cornerRadius == 0, b.cornerRadius == 0, a.blend == .over, a.backdrop == b.backdrop,
@@ -60,7 +68,7 @@ extension Renderer {
     /// The bars of two slides of one shape cross-fading, in one pass: each photo's texture read
     /// from the level its backdrop uses (`drawBackdrop`). False while either photo has no
     /// texture of its own.
-    func drawBackdropCrossfade(_ backdrop: ImageDraw.Backdrop, _ a: ImageDraw, _ b: ImageDraw, dim: Double) -> Bool {
+    private func drawBackdropCrossfade(_ backdrop: ImageDraw.Backdrop, _ a: ImageDraw, _ b: ImageDraw, dim: Double) -> Bool {
         guard let first = textures.texture(for: TextureKey(item: a.item, quality: a.quality)),
               let second = textures.texture(for: TextureKey(item: b.item, quality: b.quality)) else { return false }
         for t in [first, second] {
@@ -74,7 +82,7 @@ extension Renderer {
     }
 
     /// One opaque pass over `rect`: `first` at `crop`, `second` at `crop2` mixed in by `mix`, both darkened by `tint`.
-    func drawMixed(_ first: GLTexture, _ second: GLTexture, rect: Rect, crop: Rect, crop2: Rect, mix: Double, tint: Double) {
+    private func drawMixed(_ first: GLTexture, _ second: GLTexture, rect: Rect, crop: Rect, crop2: Rect, mix: Double, tint: Double) {
         use(imageCrossfade, rect: rect, crop: crop)
         glActiveTexture(GLenum(GL_TEXTURE1))
         glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
@@ -91,5 +99,5 @@ extension Renderer {
         glEnable(GLenum(GL_BLEND))
     }
 
-    func coversScreen(_ frame: Rect) -> Bool { frame.contains(Rect(origin: .zero, size: viewport)) }
+    private func coversScreen(_ frame: Rect) -> Bool { frame.contains(Rect(origin: .zero, size: viewport)) }
 }

@@ -163,13 +163,9 @@ public final class Renderer {
         for (i, c) in commands.enumerated() {
             if skip { skip = false; continue }
             if case .image(let d) = c.command { drawnFrames.append(d.frame) } else { drawnElsewhere = true }
-            if i + 1 < commands.count, drawFadeOverColour(c, commands[i + 1]) {
-                skip = true
-                if case .image(let e) = commands[i + 1].command { drawnFrames.append(e.frame) }
-                continue
-            }
-            if i + 1 < commands.count, case .image(let d) = c.command,
-               drawCrossfade(c, commands[i + 1], overClear: !drawnElsewhere && !drawnFrames.dropLast().contains { $0.intersects(d.frame) }, background: bg) {
+            if i + 1 < commands.count, drawPair(c, commands[i + 1], overClear: { frame in
+                !drawnElsewhere && !drawnFrames.dropLast().contains { $0.intersects(frame) }
+            }, background: bg) {
                 skip = true
                 if case .image(let e) = commands[i + 1].command { drawnFrames.append(e.frame) }
                 continue
@@ -258,8 +254,7 @@ public final class Renderer {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return
         }
-        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim,
-                    baseLevel: Self.baseLevel(d.quality))
+        drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: d.cornerRadius, blend: d.blend, dim: dim)
         drawDetail(over: d, dim: dim)
         drawTiles(over: d, dim: dim)
     }
@@ -281,17 +276,11 @@ public final class Renderer {
     /// How bright a blurred backdrop is drawn.
     static let blurDim = 0.6
 
-    /// Up to how many texels per pixel an image of `quality` is read from its base level.
-    static func baseLevel(_ quality: ImageQuality) -> Double {
-        quality == .thumbnail ? GLTexture.thumbnailBaseLevelTexelsPerPixel : GLTexture.baseLevelTexelsPerPixel
-    }
-
-    /// `baseLevel`: up to how many texels per pixel the base level alone is read. `under`: an
-    /// opaque colour the photo (opaque, square, faded) is mixed over instead of blended over
-    /// what is drawn.
+    /// `under`: an opaque colour the photo (opaque, square, faded) is mixed over instead of
+    /// blended over what is drawn.
     func drawTexture(_ texture: GLTexture, frame: Rect, crop: Rect, alpha: Double, cornerRadius: Double, blend: ImageDraw.Blend, dim: Double,
-                     sampling forced: GLTexture.Sampling? = nil, baseLevel: Double = GLTexture.baseLevelTexelsPerPixel, under: Color? = nil) {
-        var (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop, baseLevel: baseLevel)
+                     sampling forced: GLTexture.Sampling? = nil, under: Color? = nil) {
+        var (rect, sampling) = Self.placed(texture, rect: pixels(frame), crop: crop)
         if let forced { sampling = forced }
         // The cheapest program that draws it exactly: texel alpha 1 and square corners need no
         // per-pixel alpha or corner maths.
@@ -330,12 +319,12 @@ public final class Renderer {
     /// pixel (a page or a slide at rest, whose texture is its size on screen rounded up), goes
     /// onto whole pixels texel for pixel: a shift of under half a pixel, and no pixel is a
     /// blend of two texels.
-    static func placed(_ texture: GLTexture, rect: Rect, crop: Rect, baseLevel: Double = GLTexture.baseLevelTexelsPerPixel) -> (Rect, GLTexture.Sampling) {
+    static func placed(_ texture: GLTexture, rect: Rect, crop: Rect) -> (Rect, GLTexture.Sampling) {
         let w = Double(texture.width), h = Double(texture.height)
         if crop == .unit, abs(rect.width - w) < 1, abs(rect.height - h) < 1 {
             return (Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: w, height: h), .exact)
         }
-        return (rect, GLTexture.sampling(texelsPerPixel: texelsPerPixel(texture, rect: rect, crop: crop), exact: false, baseLevel: baseLevel))
+        return (rect, GLTexture.sampling(texelsPerPixel: texelsPerPixel(texture, rect: rect, crop: crop), exact: false, baseLevel: texture.baseLevelLimit))
     }
 
     /// The larger of the two axes' texels per drawn pixel, as GL's level choice sees a quad.

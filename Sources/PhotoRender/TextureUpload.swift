@@ -46,6 +46,7 @@ final class TextureUpload {
             }
             let t = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count)
             t.isOpaque = opaque
+            t.baseLevelLimit = GLTexture.baseLevelLimit(for: key.quality)
             texture = t
         }
         guard let texture else { return }

@@ -8,7 +8,7 @@ import Testing
 /// across its mip levels beyond, where bilinear would start to skip texels as it moves.
 struct SamplingRuleTests {
     static func sampling(_ texelsPerPixel: Double, _ quality: ImageQuality) -> GLTexture.Sampling {
-        GLTexture.sampling(texelsPerPixel: texelsPerPixel, exact: false, baseLevel: Renderer.baseLevel(quality))
+        GLTexture.sampling(texelsPerPixel: texelsPerPixel, exact: false, baseLevel: GLTexture.baseLevelLimit(for: quality))
     }
 
     /// A grid cell of 159 px and a manifest's thumbnail, twice the cell on its longer side,
