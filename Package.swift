@@ -42,6 +42,9 @@ let package = Package(
         // A progressive JPEG scan by scan as its bytes arrive: libjpeg's buffered-image mode, which
         // the TurboJPEG API does not offer.
         .target(name: "CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
+        // PNG written with libpng's classic API, whose filter and zlib settings the simplified
+        // API does not offer (its errors longjmp, so the calls stay in C).
+        .target(name: "CPNGWrite", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         system("CZlib", "zlib", "zlib1g-dev"),
         system("CHeif", "libheif", "libheif-dev"),
         system("CJXL", "libjxl", "libjxl-dev"),
@@ -89,7 +92,7 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CZlib", "CHeif", "CJXL", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CZlib", "CHeif", "CJXL", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
