@@ -5,7 +5,8 @@ import PhotoCore
 /// not before the first photo: llvmpipe compiles a variant the first time it meets a
 /// combination of program and state (40-90 ms each, about 0.6 s for all of them with an empty
 /// Mesa shader cache, a few ms each from a warm one). The first frames compile only what they
-/// draw; the rest follow one at a time between frames (docs/behaviour.md §12, Shader variants).
+/// draw; the rest follow one at a time between frames, and while a grid fills, only those a
+/// photo opening from it meets (docs/behaviour.md §12, Shader variants).
 extension Renderer {
     enum Blend { case none, over, add }
 
@@ -15,6 +16,8 @@ extension Renderer {
         let blend: Blend
         let texture: WarmTexture?
         let over: WarmTexture?
+        /// Met by a photo flying out of the grid, at whatever size its texture then has.
+        var opensPhoto = false
     }
 
     /// Sampled through its mip levels (a photo drawn smaller than its pixels), from its base
@@ -22,18 +25,17 @@ extension Renderer {
     /// texture with no mip levels (text).
     enum WarmTexture { case mipmapped, magnified, exact, plain }
 
-    /// Every state the app draws with, those an animation meets soonest first: the thumbnail
-    /// giving way to its full image (or two slides), then a photo flying or fading over the
-    /// grid, then the rest.
+    /// Every state the app draws with, those an animation meets soonest first: a photo flying
+    /// out of the grid (what the grid's own frames have not compiled), the thumbnail giving way to
+    /// its full image (or two slides), then a photo flying or fading over the grid, then the rest.
     var allDrawStates: [DrawState] {
         let kinds: [WarmTexture] = [.exact, .magnified, .mipmapped]
-        var states: [DrawState] = []
+        var states = kinds.map { DrawState(program: imageOpaque, blend: .none, texture: $0, over: nil, opensPhoto: true) }
         for texture in kinds {
             states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: texture, over: $0) }
         }
         for texture in kinds {
-            states += [DrawState(program: imageOpaque, blend: .none, texture: texture, over: nil),
-                       DrawState(program: image, blend: .over, texture: texture, over: nil),
+            states += [DrawState(program: image, blend: .over, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .none, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .over, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .add, texture: texture, over: nil)]
@@ -43,13 +45,18 @@ extension Renderer {
                          DrawState(program: text, blend: .over, texture: .plain, over: nil)]
     }
 
-    /// Draw states not compiled yet.
-    public var hasDrawStatesToWarm: Bool { !statesToWarm.isEmpty }
+    /// Draw states not compiled yet; with `openingOnly`, only those a photo opening from the
+    /// grid meets.
+    public func hasDrawStatesToWarm(openingOnly: Bool = false) -> Bool {
+        statesToWarm.first.map { !openingOnly || $0.opensPhoto } ?? false
+    }
 
-    /// Compiles the next `count` draw states by drawing one pixel in each. Call between frames:
-    /// the pixel lands in the back buffer, which the next frame clears.
-    public func warmDrawStates(_ count: Int = 1) {
-        guard !statesToWarm.isEmpty else { return }
+    /// Compiles the next `count` draw states (with `openingOnly`, of those a photo opening from
+    /// the grid meets) by drawing one pixel in each. Call between frames: the pixel lands in the
+    /// back buffer, which the next frame clears.
+    public func warmDrawStates(_ count: Int = 1, openingOnly: Bool = false) {
+        let count = openingOnly ? min(count, statesToWarm.prefix { $0.opensPhoto }.count) : count
+        guard !statesToWarm.isEmpty, count > 0 else { return }
         let textures = warmTextures ?? makeWarmTextures()
         warmTextures = textures
         let saved = (physical, drawable)

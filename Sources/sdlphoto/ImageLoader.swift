@@ -242,6 +242,13 @@ final class ImageLoader: @unchecked Sendable {
         return inFlight.contains { !$0.warmOnly && transfers[$0] == nil } || inbox.contains { !$0.request.warmOnly }
     }
 
+    /// A thumbnail is being decoded, or waits for a decoder (one still downloading does not count).
+    var isDecodingThumbnails: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return inFlight.contains { $0.quality == .thumbnail && transfers[$0] == nil }
+    }
+
     /// A request that cannot be carried out: its failure goes to the inbox.
     func fail(_ request: Request, _ error: LoadError) {
         deliver(Result(request: request, outcome: .failure(error), opaque: false, originalSize: nil))
