@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
         // PNG written with libpng's classic API, whose filter and zlib settings the simplified
         // API does not offer (its errors longjmp, so the calls stay in C).
-        .target(name: "CPNGWrite", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CPNGWrite", dependencies: ["CPNG", "CZlib"]),
         system("CZlib", "zlib", "zlib1g-dev"),
         system("CHeif", "libheif", "libheif-dev"),
         system("CJXL", "libjxl", "libjxl-dev"),

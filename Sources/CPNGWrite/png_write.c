@@ -44,7 +44,10 @@ int png_fast_write(const uint8_t *pixels, int width, int height, int channels,
                    uint8_t **out, size_t *length, char *message, size_t message_size) {
     if (message_size > 0) message[0] = 0;
     if (width <= 0 || height <= 0 || (channels != 3 && channels != 4)) {
-        if (message_size > 0) strncpy(message, "no pixels to write", message_size - 1);
+        if (message_size > 0) {
+            strncpy(message, "no pixels to write", message_size - 1);
+            message[message_size - 1] = 0;
+        }
         return -1;
     }
     // On the heap, not in this frame: what the callbacks change must survive the longjmp.

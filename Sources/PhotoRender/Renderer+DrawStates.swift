@@ -10,14 +10,26 @@ import PhotoCore
 extension Renderer {
     enum Blend { case none, over, add }
 
+    /// How soon a state may be needed, which says when it may be compiled: while a grid fills,
+    /// only the `opening`'s; while a photo opened from the grid waits for its full image, the
+    /// `page`'s too; the `rest` once neither is under way.
+    public enum WarmStage: Int, Comparable, Sendable {
+        /// A photo flying out of the grid (what the grid's own frames have not compiled).
+        case opening
+        /// Its thumbnail, magnified on the page, giving way to its full image.
+        case page
+        case rest
+
+        public static func < (a: WarmStage, b: WarmStage) -> Bool { a.rawValue < b.rawValue }
+    }
+
     /// One combination to compile: a program, a blend state, and the texture sampling it meets.
     struct DrawState {
         let program: GLProgram
         let blend: Blend
         let texture: WarmTexture?
         let over: WarmTexture?
-        /// Met by a photo flying out of the grid, at whatever size its texture then has.
-        var opensPhoto = false
+        var stage = WarmStage.rest
     }
 
     /// Sampled through its mip levels (a photo drawn smaller than its pixels), from its base
@@ -25,13 +37,16 @@ extension Renderer {
     /// texture with no mip levels (text).
     enum WarmTexture { case mipmapped, magnified, exact, plain }
 
-    /// Every state the app draws with, those an animation meets soonest first: a photo flying
-    /// out of the grid (what the grid's own frames have not compiled), the thumbnail giving way to
-    /// its full image (or two slides), then a photo flying or fading over the grid, then the rest.
+    /// Every state the app draws with, in the order of their stages, those an animation meets
+    /// soonest first: a photo flying out of the grid, the thumbnail giving way to its full image
+    /// (or two slides), then a photo flying or fading over the grid, then the rest.
     var allDrawStates: [DrawState] {
         let kinds: [WarmTexture] = [.exact, .magnified, .mipmapped]
-        var states = kinds.map { DrawState(program: imageOpaque, blend: .none, texture: $0, over: nil, opensPhoto: true) }
-        for texture in kinds {
+        // The photo at whatever size its texture has as it flies.
+        var states = kinds.map { DrawState(program: imageOpaque, blend: .none, texture: $0, over: nil, stage: .opening) }
+        // The thumbnail, magnified on the page, under its full image at any size.
+        states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: .magnified, over: $0, stage: .page) }
+        for texture in kinds where texture != .magnified {
             states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: texture, over: $0) }
         }
         for texture in kinds {
@@ -45,18 +60,16 @@ extension Renderer {
                          DrawState(program: text, blend: .over, texture: .plain, over: nil)]
     }
 
-    /// Draw states not compiled yet; with `openingOnly`, only those a photo opening from the
-    /// grid meets.
-    public func hasDrawStatesToWarm(openingOnly: Bool = false) -> Bool {
-        statesToWarm.first.map { !openingOnly || $0.opensPhoto } ?? false
+    /// Draw states not compiled yet, of stages up to `stage`.
+    public func hasDrawStatesToWarm(upTo stage: WarmStage = .rest) -> Bool {
+        statesToWarm.first.map { $0.stage <= stage } ?? false
     }
 
-    /// Compiles the next `count` draw states (with `openingOnly`, of those a photo opening from
-    /// the grid meets) by drawing one pixel in each. Call between frames: the pixel lands in the
-    /// back buffer, which the next frame clears.
-    public func warmDrawStates(_ count: Int = 1, openingOnly: Bool = false) {
-        let count = openingOnly ? min(count, statesToWarm.prefix { $0.opensPhoto }.count) : count
-        guard !statesToWarm.isEmpty, count > 0 else { return }
+    /// Compiles the next `count` draw states of stages up to `stage` by drawing one pixel in
+    /// each. Call between frames: the pixel lands in the back buffer, which the next frame clears.
+    public func warmDrawStates(_ count: Int = 1, upTo stage: WarmStage = .rest) {
+        let count = min(count, statesToWarm.prefix { $0.stage <= stage }.count)
+        guard count > 0 else { return }
         let textures = warmTextures ?? makeWarmTextures()
         warmTextures = textures
         let saved = (physical, drawable)

@@ -191,7 +191,7 @@ final class App {
                 prepareNeighbourCaptions(at: now)
             } else {
                 drewLastIteration = false
-                if mayWarmDrawStates && !renderer.hasPendingUploads { renderer.warmDrawStates(openingOnly: warmsOpeningOnly) }
+                if mayWarmDrawStates && !renderer.hasPendingUploads, let stage = warmStage { renderer.warmDrawStates(upTo: stage) }
             }
             if textureBudgetDue { enforceTextureBudget() }
             trimmer.trimIfDue()
@@ -291,18 +291,23 @@ final class App {
         return wait > 0 ? wait : nil
     }
 
-    /// Shader variants the first frames did not need compile one at a time while nothing moves,
-    /// once the photo on screen is in (before, they would take cores from its decode). While a
-    /// grid fills, only those opening a photo meets: the others (about 8 % of a cold fill's CPU)
-    /// wait until its thumbnails are in or a photo is opened.
+    /// Shader variants the first frames did not need compile one at a time while nothing moves.
     var mayWarmDrawStates: Bool {
-        guard renderer.hasDrawStatesToWarm(openingOnly: warmsOpeningOnly), firstFrameDrawn else { return false }
-        guard scene.mode == .browsing, let id = currentID else { return true }
-        return !ledger.isLoading(ImageKey(item: id, quality: .full))
+        // The loader's lock only while states are left.
+        guard renderer.hasDrawStatesToWarm(), firstFrameDrawn, let stage = warmStage else { return false }
+        return renderer.hasDrawStatesToWarm(upTo: stage)
     }
 
-    /// The grid is on screen, no slideshow runs, and thumbnails are being decoded.
-    var warmsOpeningOnly: Bool { scene.mode == .grid && slideshow == nil && loader.isDecodingThumbnails }
+    /// Which shader variants may compile now (nil: none). While the grid fills (thumbnails on
+    /// screen, then the rest of the folder's for the shared cache), only those a photo opening
+    /// from it meets: the others took about 8 % of a cold fill's CPU. While the page's photo is
+    /// on its way, none, for they would take cores from its decode; but when the page was opened
+    /// from the grid, those its thumbnail giving way to the photo meets.
+    var warmStage: Renderer.WarmStage? {
+        if scene.mode == .grid && slideshow == nil && loader.isDecodingThumbnails { return .opening }
+        guard scene.mode == .browsing, let id = currentID, ledger.isLoading(ImageKey(item: id, quality: .full)) else { return .rest }
+        return scene.hasGrid ? .page : nil
+    }
 
     /// Drawable pixels per window point (2 on a HiDPI display).
     var pointScale: Double { Double(window.drawableSize.width) / max(1, window.size.width) }

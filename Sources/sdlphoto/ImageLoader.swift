@@ -242,7 +242,8 @@ final class ImageLoader: @unchecked Sendable {
         return inFlight.contains { !$0.warmOnly && transfers[$0] == nil } || inbox.contains { !$0.request.warmOnly }
     }
 
-    /// A thumbnail is being decoded, or waits for a decoder (one still downloading does not count).
+    /// A thumbnail is being decoded, or waits for a decoder; warm-only ones (for the shared cache)
+    /// count. One whose file is still downloading does not.
     var isDecodingThumbnails: Bool {
         lock.lock()
         defer { lock.unlock() }
