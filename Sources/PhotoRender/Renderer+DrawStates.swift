@@ -16,7 +16,7 @@ extension Renderer {
     public enum WarmStage: Int, Comparable, Sendable {
         /// A photo flying out of the grid (what the grid's own frames have not compiled).
         case opening
-        /// Its thumbnail, magnified on the page, giving way to its full image.
+        /// Its thumbnail (or a preview) on the page giving way to its full image.
         case page
         case rest
 
@@ -44,10 +44,10 @@ extension Renderer {
         let kinds: [WarmTexture] = [.exact, .magnified, .mipmapped]
         // The photo at whatever size its texture has as it flies.
         var states = kinds.map { DrawState(program: imageOpaque, blend: .none, texture: $0, over: nil, stage: .opening) }
-        // The thumbnail, magnified on the page, under its full image at any size.
-        states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: .magnified, over: $0, stage: .page) }
-        for texture in kinds where texture != .magnified {
-            states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: texture, over: $0) }
+        // The thumbnail (or a preview) under the photo, each at any size: the thumbnail's,
+        // magnified on the page, first.
+        for under in [WarmTexture.magnified, .exact, .mipmapped] {
+            states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: under, over: $0, stage: .page) }
         }
         for texture in kinds {
             states += [DrawState(program: image, blend: .over, texture: texture, over: nil),

@@ -141,7 +141,7 @@ final class App {
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
             let throttled = fillFrameWait(at: clock.nowMs) != nil
-            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || mayWarmDrawStates
+            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || stageToWarm != nil
             let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
             let events = source.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
@@ -191,7 +191,7 @@ final class App {
                 prepareNeighbourCaptions(at: now)
             } else {
                 drewLastIteration = false
-                if mayWarmDrawStates && !renderer.hasPendingUploads, let stage = warmStage { renderer.warmDrawStates(upTo: stage) }
+                if !renderer.hasPendingUploads, let stage = stageToWarm { renderer.warmDrawStates(upTo: stage) }
             }
             if textureBudgetDue { enforceTextureBudget() }
             trimmer.trimIfDue()
@@ -291,11 +291,12 @@ final class App {
         return wait > 0 ? wait : nil
     }
 
-    /// Shader variants the first frames did not need compile one at a time while nothing moves.
-    var mayWarmDrawStates: Bool {
+    /// Shader variants the first frames did not need compile one at a time while nothing moves:
+    /// those of stages up to this one, now; nil when none may or none of them is left.
+    var stageToWarm: Renderer.WarmStage? {
         // The loader's lock only while states are left.
-        guard renderer.hasDrawStatesToWarm(), firstFrameDrawn, let stage = warmStage else { return false }
-        return renderer.hasDrawStatesToWarm(upTo: stage)
+        guard renderer.hasDrawStatesToWarm(), firstFrameDrawn, let stage = warmStage, renderer.hasDrawStatesToWarm(upTo: stage) else { return nil }
+        return stage
     }
 
     /// Which shader variants may compile now (nil: none). While the grid fills (thumbnails on
