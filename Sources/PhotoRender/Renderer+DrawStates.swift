@@ -5,8 +5,9 @@ import PhotoCore
 /// not before the first photo: llvmpipe compiles a variant the first time it meets a
 /// combination of program and state (40-90 ms each, about 0.6 s for all of them with an empty
 /// Mesa shader cache, a few ms each from a warm one). The first frames compile only what they
-/// draw; the rest follow one at a time between frames, and while a grid fills, only those a
-/// photo opening from it meets (docs/behaviour.md §12, Shader variants).
+/// draw; the rest follow one at a time between frames, in stages: while a grid fills, only those
+/// a photo flying out of it meets; while a page opened from it waits for its photo, those of its
+/// thumbnail giving way to the photo too (docs/behaviour.md §12, Shader variants).
 extension Renderer {
     enum Blend { case none, over, add }
 
@@ -60,14 +61,12 @@ extension Renderer {
                          DrawState(program: text, blend: .over, texture: .plain, over: nil)]
     }
 
-    /// Draw states not compiled yet, of stages up to `stage`.
-    public func hasDrawStatesToWarm(upTo stage: WarmStage = .rest) -> Bool {
-        statesToWarm.first.map { $0.stage <= stage } ?? false
-    }
+    /// The stage of the next draw state to compile; nil when all are.
+    public var nextWarmStage: WarmStage? { statesToWarm.first?.stage }
 
     /// Compiles the next `count` draw states of stages up to `stage` by drawing one pixel in
     /// each. Call between frames: the pixel lands in the back buffer, which the next frame clears.
-    public func warmDrawStates(_ count: Int = 1, upTo stage: WarmStage = .rest) {
+    public func warmDrawStates(_ count: Int = 1, upTo stage: WarmStage) {
         let count = min(count, statesToWarm.prefix { $0.stage <= stage }.count)
         guard count > 0 else { return }
         let textures = warmTextures ?? makeWarmTextures()
@@ -78,7 +77,7 @@ extension Renderer {
         glViewport(0, 0, 1, 1)
         glBindVertexArray(vertexArray)
         for state in statesToWarm.prefix(count) { draw(state, textures) }
-        statesToWarm.removeFirst(min(count, statesToWarm.count))
+        statesToWarm.removeFirst(count)
         glFinish()
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))

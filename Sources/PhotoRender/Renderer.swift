@@ -49,6 +49,8 @@ public final class Renderer {
         maxTextureSize = Int(size)
         glGenVertexArrays(1, &vertexArray)
         statesToWarm = allDrawStates
+        // A stage's states are taken as a prefix of the list.
+        assert(zip(statesToWarm, statesToWarm.dropFirst()).allSatisfy { $0.stage <= $1.stage })
     }
 
     deinit { glDeleteVertexArrays(1, &vertexArray) }

@@ -295,7 +295,7 @@ final class App {
     /// those of stages up to this one, now; nil when none may or none of them is left.
     var stageToWarm: Renderer.WarmStage? {
         // The loader's lock only while states are left.
-        guard renderer.hasDrawStatesToWarm(), firstFrameDrawn, let stage = warmStage, renderer.hasDrawStatesToWarm(upTo: stage) else { return nil }
+        guard let next = renderer.nextWarmStage, firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
         return stage
     }
 
