@@ -55,7 +55,7 @@ public final class GLTexture {
     /// more texels than pixels; Ken Burns' holds the photo at its largest on screen, drawn at 1
     /// to 1.15 texels per pixel as it zooms. Below 2 texels per pixel bilinear's 2x2 footprint
     /// still reaches every texel, so none is skipped from frame to frame.
-    static func sampling(texelsPerPixel: Double, exact: Bool, baseLevel: Double = baseLevelTexelsPerPixel) -> Sampling {
+    static func sampling(texelsPerPixel: Double, exact: Bool, baseLevel: Double) -> Sampling {
         exact ? .exact : texelsPerPixel <= baseLevel ? .base : .mipmapped
     }
 

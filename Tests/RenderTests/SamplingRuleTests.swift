@@ -24,6 +24,6 @@ struct SamplingRuleTests {
         #expect(Self.sampling(1.15, .full) == .base)
         #expect(Self.sampling(1.3, .full) == .mipmapped)
         #expect(Self.sampling(3, .full) == .mipmapped)
-        #expect(GLTexture.sampling(texelsPerPixel: 1, exact: true) == .exact)
+        #expect(GLTexture.sampling(texelsPerPixel: 1, exact: true, baseLevel: GLTexture.baseLevelTexelsPerPixel) == .exact)
     }
 }
