@@ -2,12 +2,15 @@
 // crossfade of a thumbnail into it. A 2000x1500 photo with mip levels fitted into the window
 // (1.88 texels per pixel at 1280x800), the same photo held at its fitted size (one texel per
 // pixel, what sdlphoto uploads for a page), a 512x384 thumbnail magnified over the same frame.
-// Then the slideshow's frames, drawn as sdlphoto draws them (4:3 photos): the cross-fade of two
-// photos held at their fitted size, one pass mixing the two texel for pixel (GL_NEAREST); the
-// slide, two fitted photos side by side, opaque, texel for pixel; Ken Burns, the photo filling
-// the window and zooming from 1 to 1.15 over the frames, its texture the fill at 1.15 read from
-// level 0 (bilinear), alone and cross-faded (both photos cover the window: one pass, each photo
-// read at its own coordinates). These are the limits each transition's frame is held to. Each
+// Then the slideshow's frames, drawn as sdlphoto draws them (4:3 photos; BGRA textures, highp
+// samplers, no depth buffer, so that llvmpipe takes its 8-bit fast path: docs/behaviour.md §12):
+// the cross-fade of two photos held at their fitted size, texel for pixel (GL_NEAREST), the
+// first drawn opaque and the second blended over it by constant alpha; the slide, two fitted
+// photos side by side, opaque, texel for pixel; Ken Burns, the photo filling the window and
+// zooming from 1 to 1.15 over the frames, its texture the fill at 1.15 read from level 0
+// (bilinear), alone and cross-faded (both photos cover the window, each drawn at its own
+// frame, the second over the first). For comparison, Ken Burns' fade as sdlphoto drew it
+// before: RGBA, lowp samplers, one pass mixing the two (llvmpipe's general path). These are the limits each transition's frame is held to. Each
 // slideshow case is timed back to back, then paced as the app draws, a frame starting every
 // 16.7 ms with the rasteriser idle in between: the shape to compare the app's frames with.
 // Prints the median and best of 60 frames per case, each finished with glFinish.
@@ -39,6 +42,10 @@ static GLuint program(const char *fragment) {
     return p;
 }
 
+#define GL_BGRA_EXT 0x80E1
+
+static int bgra = 1;  // textures made by texture(): BGRA, or RGBA for the draw before
+
 static GLuint texture(int w, int h) {
     unsigned char *pixels = malloc((size_t)w * h * 4);
     for (int y = 0; y < h; y++)
@@ -49,7 +56,8 @@ static GLuint texture(int w, int h) {
     GLuint t;
     glGenTextures(1, &t);
     glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    if (bgra) glTexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, w, h, 0, GL_BGRA_EXT, GL_UNSIGNED_BYTE, pixels);
+    else glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
     glGenerateMipmap(GL_TEXTURE_2D);
     free(pixels);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -61,11 +69,22 @@ static GLuint texture(int w, int h) {
 static GLuint tinted, pass_one;
 
 // One quad: `frame` in window pixels (x, y, width, height, y down), the texture's min filter, a
-// tint (premultiplied alpha) and a blend: 0 none, 1 over, 2 add.
+// tint (premultiplied alpha) and a blend: 0 none, 1 over, 2 add, 3 faded in by constant alpha
+// `tint` (the texture drawn plain).
 static void quad(GLuint t, const double *frame, int w, int h, GLint filter, float tint, int blend) {
     glBindTexture(GL_TEXTURE_2D, t);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter == GL_NEAREST ? GL_NEAREST : GL_LINEAR);
+    if (blend == 3) {
+        glUseProgram(pass_one);
+        float r[4] = {(float)(2 * frame[0] / w - 1), (float)(1 - 2 * (frame[1] + frame[3]) / h), (float)(2 * frame[2] / w), (float)(2 * frame[3] / h)};
+        glUniform4fv(glGetUniformLocation(pass_one, "r"), 1, r);
+        glUniform1i(glGetUniformLocation(pass_one, "a"), 0);
+        glEnable(GL_BLEND); glBlendColor(0, 0, 0, tint); glBlendFunc(GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glDisable(GL_BLEND);
+        return;
+    }
     GLuint p = tint < 1 ? tinted : pass_one;
     glUseProgram(p);
     float r[4] = {(float)(2 * frame[0] / w - 1), (float)(1 - 2 * (frame[1] + frame[3]) / h), (float)(2 * frame[2] / w), (float)(2 * frame[3] / h)};
@@ -78,17 +97,15 @@ static void quad(GLuint t, const double *frame, int w, int h, GLint filter, floa
 }
 
 enum { ssFrames = 60, ssWarmup = 5 };
-enum kind { crossfade, slide, kenburns, kenburnsFade };
+enum kind { crossfade, slide, kenburns, kenburnsFade, kenburnsFadeBefore };
 
 static int compare(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
 
 static void slideshow(SDL_Window *window, int w, int h) {
-    tinted = program("#version 300 es\nprecision mediump float; uniform sampler2D a; uniform vec4 t; in vec2 uv; out vec4 o;"
+    tinted = program("#version 300 es\nprecision mediump float; precision highp sampler2D; uniform sampler2D a; uniform vec4 t; in vec2 uv; out vec4 o;"
                      "void main() { o = texture(a, uv) * t; }");
-    pass_one = program("#version 300 es\nprecision mediump float; uniform sampler2D a; in vec2 uv; out vec4 o;"
+    pass_one = program("#version 300 es\nprecision mediump float; precision highp sampler2D; uniform sampler2D a; in vec2 uv; out vec4 o;"
                        "void main() { o = texture(a, uv); }");
-    GLuint mixed = program("#version 300 es\nprecision mediump float; uniform sampler2D a; uniform sampler2D b; uniform float m; in vec2 uv;"
-                           "out vec4 o; void main() { o = mix(texture(a, uv), texture(b, uv), m); }");
     // As sdlphoto's quad.vert: a second set of texture coordinates over the same quad.
     const char *vertex2 = "#version 300 es\nin vec2 p; uniform vec4 r; uniform vec4 c2; out vec2 uv; out vec2 uv2;"
                           "void main() { uv = p; uv2 = c2.xy + vec2(p.x, 1.0 - p.y) * c2.zw; uv2.y = 1.0 - uv2.y; gl_Position = vec4(r.xy + p * r.zw, 0, 1); }";
@@ -100,14 +117,19 @@ static void slideshow(SDL_Window *window, int w, int h) {
     glLinkProgram(two);
     double fitW = h * 4.0 / 3 < w ? h * 4.0 / 3 : w, fitH = fitW * 3 / 4;          // aspect fit
     double fillW = w * 3.0 / 4 > h ? w : h * 4.0 / 3, fillH = fillW * 3 / 4;      // aspect fill
+    bgra = 1;
     GLuint fitted[2] = {texture((int)(fitW + 0.999), (int)(fitH + 0.999)), texture((int)(fitW + 0.999), (int)(fitH + 0.999))};
     int kw = (int)(fillW * 1.15 + 0.999), kh = (int)(fillH * 1.15 + 0.999);
     GLuint zoomed[2] = {texture(kw, kh), texture(kw, kh)};
+    bgra = 0;
+    GLuint zoomedRGBA[2] = {texture(kw, kh), texture(kw, kh)};
+    bgra = 1;
     struct { const char *name; enum kind kind; GLuint *tex; GLint filter; } cases[] = {
-        {"slideshow crossfade (one pass, texel for pixel)", crossfade, fitted, GL_NEAREST},
+        {"slideshow crossfade (texel for pixel, one over the other)", crossfade, fitted, GL_NEAREST},
         {"slideshow slide (texel for pixel)", slide, fitted, GL_NEAREST},
         {"Ken Burns (fill x 1.15, level 0)", kenburns, zoomed, GL_LINEAR},
-        {"Ken Burns fade (one pass)", kenburnsFade, zoomed, GL_LINEAR},
+        {"Ken Burns fade (one over the other)", kenburnsFade, zoomed, GL_LINEAR},
+        {"Ken Burns fade before (RGBA, lowp, one pass)", kenburnsFadeBefore, zoomedRGBA, GL_LINEAR},
     };
     printf("slideshow at %dx%d: fitted %.0fx%.0f, fill %.0fx%.0f, Ken Burns texture %dx%d\n", w, h, fitW, fitH, fillW, fillH, kw, kh);
     // Back to back, and paced as the app draws: one frame starting every 16.7 ms, the rasteriser
@@ -133,15 +155,8 @@ static void slideshow(SDL_Window *window, int w, int h) {
             if (cases[c].kind == crossfade) {
                 // Texel for pixel: the fitted frame on whole pixels, as sdlphoto places it.
                 double frame[4] = {(double)(int)((w - fitW) / 2 + 0.5), (double)(int)((h - fitH) / 2 + 0.5), (int)(fitW + 0.999), (int)(fitH + 0.999)};
-                glUseProgram(mixed);
-                float r[4] = {(float)(2 * frame[0] / w - 1), (float)(1 - 2 * (frame[1] + frame[3]) / h), (float)(2 * frame[2] / w), (float)(2 * frame[3] / h)};
-                glUniform4fv(glGetUniformLocation(mixed, "r"), 1, r);
-                glUniform1f(glGetUniformLocation(mixed, "m"), (float)t);
-                glUniform1i(glGetUniformLocation(mixed, "a"), 0);
-                glUniform1i(glGetUniformLocation(mixed, "b"), 1);
-                glActiveTexture(GL_TEXTURE1); glBindTexture(GL_TEXTURE_2D, x[1]);
-                glActiveTexture(GL_TEXTURE0); glBindTexture(GL_TEXTURE_2D, x[0]);
-                glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+                quad(x[0], frame, w, h, f, 1, 0);
+                quad(x[1], frame, w, h, f, (float)t, 3);
             } else if (cases[c].kind == slide) {
                 double shift = (double)(int)((w + 30) * t), a[4] = {(double)(int)((w - fitW) / 2 + 0.5) - shift, (double)(int)((h - fitH) / 2 + 0.5), (int)(fitW + 0.999), (int)(fitH + 0.999)};
                 double b[4] = {a[0] + w + 30, a[1], a[2], a[3]};
@@ -156,7 +171,10 @@ static void slideshow(SDL_Window *window, int w, int h) {
                     F[k][0] = -(fw - w) * t; F[k][1] = -(fh - h) * t; F[k][2] = fw; F[k][3] = fh;
                 }
                 if (cases[c].kind == kenburns) quad(x[0], F[0], w, h, f, 1, 0);
-                else {
+                else if (cases[c].kind == kenburnsFade) {
+                    quad(x[0], F[0], w, h, f, 1, 0);
+                    quad(x[1], F[1], w, h, f, (float)t, 3);
+                } else {
                     // The quad is the first frame; the second photo's coordinates are its frame mapped onto it.
                     glUseProgram(two);
                     float r[4] = {(float)(2 * F[0][0] / w - 1), (float)(1 - 2 * (F[0][1] + F[0][3]) / h), (float)(2 * F[0][2] / w), (float)(2 * F[0][3] / h)};
@@ -185,6 +203,7 @@ int main(int argc, char **argv) {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) { fprintf(stderr, "sampling-cost: %s\n", SDL_GetError()); return 1; }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);  // as sdlphoto's window
     SDL_Window *window = SDL_CreateWindow("sampling-cost", 0, 0, w, h, SDL_WINDOW_OPENGL);
     if (!window || !SDL_GL_CreateContext(window)) { fprintf(stderr, "sampling-cost: %s\n", SDL_GetError()); return 1; }
 
@@ -200,6 +219,7 @@ int main(int argc, char **argv) {
     GLuint mix2 = program("#version 300 es\nprecision mediump float; uniform sampler2D a; uniform sampler2D b; in vec2 uv;"
                           "out vec4 o; void main() { o = mix(texture(a, uv), texture(b, uv), 0.5); }");
     double fitted = h * 4.0 / 3;  // the 4:3 photo fitted to the window's height
+    bgra = 0;  // these cases compare ways of sampling on llvmpipe's general path
     GLuint photo = texture(2000, 1500), thumb = texture(512, 384), atFit = texture((int)(fitted + 0.999), h);
     glBindTexture(GL_TEXTURE_2D, thumb);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);

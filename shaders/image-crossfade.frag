@@ -4,6 +4,9 @@
 // it. A photo's thumbnail and full image, or two slides (Ken Burns' two frames both cover the
 // window, each with its own coordinates).
 precision mediump float;
+// A highp sampler returns 8-bit texels as they are: a lowp one, the default, makes llvmpipe
+// convert each to half float and back, and keeps it off its fast path (docs/behaviour.md §12).
+precision highp sampler2D;
 uniform sampler2D u_texture;
 uniform sampler2D u_over;
 uniform float u_mix;

@@ -4,6 +4,9 @@
 // weighted by 1 - alpha (zero when the photo is blended over what is drawn instead): a cell's
 // thumbnail fading in over its placeholder comes out opaque in one pass, with no blending.
 precision mediump float;
+// A highp sampler returns 8-bit texels as they are: a lowp one, the default, makes llvmpipe
+// convert each to half float and back, and keeps it off its fast path (docs/behaviour.md §12).
+precision highp sampler2D;
 uniform sampler2D u_texture;
 uniform vec4 u_tint;
 uniform vec4 u_under;

@@ -3,6 +3,9 @@
 // Opaque photos with square corners take image-opaque.frag or image-tinted.frag instead: on a
 // software rasteriser this one costs over twice as much per pixel.
 precision mediump float;
+// A highp sampler returns 8-bit texels as they are: a lowp one, the default, makes llvmpipe
+// convert each to half float and back, and keeps it off its fast path (docs/behaviour.md §12).
+precision highp sampler2D;
 uniform sampler2D u_texture;
 uniform float u_alpha;
 uniform float u_dim;        // colour factor of a black mask folded into this draw, 1 for none

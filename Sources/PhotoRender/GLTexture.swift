@@ -1,14 +1,16 @@
 import CGLES3
 import PhotoCore
 
-/// An RGBA8 texture in immutable storage with its mip levels, read as `Sampling` says for the
-/// size it is drawn at.
+/// An 8-bit RGBA texture with its mip levels, its texels in memory in `order`, read as `Sampling`
+/// says for the size it is drawn at.
 /// Owned by the GL thread; deleting it happens when the last reference goes.
 public final class GLTexture {
     let id: GLuint
     public let width: Int
     public let height: Int
     public let byteCount: Int
+    /// The byte order of the pixels `upload` takes.
+    let order: TexelOrder
     /// Every pixel fully opaque: drawn at full alpha it needs no blending.
     var isOpaque = false
     /// Up to how many texels per pixel it is read from its base level alone (`sampling`).
@@ -17,24 +19,39 @@ public final class GLTexture {
     public let levelCount: Int
     private var baseLevel = 0
 
-    /// Allocates immutable storage for a full mip chain; `upload` fills it level by level.
-    init(width: Int, height: Int, levels: Int) {
+    /// Allocates storage for a full mip chain, its texels in `order`; `upload` fills it level by
+    /// level. RGBA is immutable storage; BGRA (EXT_texture_format_BGRA8888, which has no sized
+    /// format for immutable storage on Mesa) is each level specified once, with no pixels.
+    init(width: Int, height: Int, levels: Int, order: TexelOrder = .rgba) {
         var tex: GLuint = 0
         glGenTextures(1, &tex)
         id = tex
         self.width = width
         self.height = height
+        self.order = order
         hasMipLevels = levels > 1
         levelCount = max(1, levels)
         sampling = levels > 1 ? .mipmapped : .base
         glBindTexture(GLenum(GL_TEXTURE_2D), tex)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        switch order {
+        case .rgba:
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        case .bgra:
+            for level in 0..<levelCount {
+                glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), GLint(GLTexture.bgraFormat), GLsizei(max(1, width >> level)), GLsizei(max(1, height >> level)),
+                             0, GLTexture.bgraFormat, GLenum(GL_UNSIGNED_BYTE), nil)
+            }
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levelCount - 1))
+        }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         byteCount = width * height * 4 * (levels > 1 ? 4 : 3) / 3
     }
+
+    /// GL_BGRA_EXT, both the internal format and the format of the pixels.
+    static let bgraFormat = GLenum(0x80E1)
 
     /// How a draw reads the texture.
     enum Sampling: Equatable {
@@ -90,6 +107,10 @@ public final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_BASE_LEVEL), GLint(level))
     }
 
+    /// Read from a level past the photo itself (`readFrom`). llvmpipe's fast path for a plain
+    /// texture read takes level 0 whatever the base level, so such a draw must not be a plain one.
+    var readsPastLevelZero: Bool { baseLevel > 0 }
+
     /// The level whose longer side is about `texels` across (the last level for 1).
     func level(across texels: Int) -> Int {
         var level = 0, side = max(width, height)
@@ -109,12 +130,12 @@ public final class GLTexture {
     /// trilinear. (A folder's thumbnails are shrunk to cover the cell, drawn at about 1.)
     static let thumbnailBaseLevelTexelsPerPixel = 1.6
 
-    /// Copies `rows` rows starting at `firstRow` of mip `level` (RGBA8, tightly packed).
+    /// Copies `rows` rows starting at `firstRow` of mip `level` (4 bytes a pixel in `order`, tightly packed).
     func upload(level: Int, firstRow: Int, rows: Int, width: Int, pixels: UnsafeRawPointer) {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(level), 0, GLint(firstRow), GLsizei(width), GLsizei(rows),
-                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
+                        order == .bgra ? GLTexture.bgraFormat : GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
     }
 
     deinit {

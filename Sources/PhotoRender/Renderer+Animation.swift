@@ -9,16 +9,17 @@ extension Renderer {
     public func replaceFrame(item: Int, levels: [DecodedImage], opaque: Bool) -> Bool {
         let key = TextureKey(item: item, quality: .full)
         guard let first = levels.first, first.width > 0, let old = textures.texture(for: key) else { return false }
+        let order = takesBGRA ? first.order : .rgba
         let texture: GLTexture
-        if old.width == first.width, old.height == first.height, old.levelCount == levels.count {
+        if old.width == first.width, old.height == first.height, old.levelCount == levels.count, old.order == order {
             texture = old
         } else {
-            texture = GLTexture(width: first.width, height: first.height, levels: levels.count)
+            texture = GLTexture(width: first.width, height: first.height, levels: levels.count, order: order)
             textures.insert(texture, for: key)
         }
         texture.isOpaque = opaque
         for (level, image) in levels.enumerated() {
-            image.pixels.withUnsafeBytes { texture.upload(level: level, firstRow: 0, rows: image.height, width: image.width, pixels: $0.baseAddress!) }
+            image.inOrder(order).pixels.withUnsafeBytes { texture.upload(level: level, firstRow: 0, rows: image.height, width: image.width, pixels: $0.baseAddress!) }
         }
         return true
     }

@@ -9,7 +9,8 @@ import PhotoCore
 /// a photo flying out of it meets; while a page opened from it waits for its photo, those of its
 /// thumbnail giving way to the photo too (docs/behaviour.md §12, Shader variants).
 extension Renderer {
-    enum Blend { case none, over, add }
+    /// `fading`: GL's constant alpha, a photo fading in over another (`drawFadingIn`).
+    enum Blend { case none, over, add, fading }
 
     /// How soon a state may be needed, which says when it may be compiled: while a grid fills,
     /// only the `opening`'s; while a photo opened from the grid waits for its full image, the
@@ -46,16 +47,20 @@ extension Renderer {
         // The photo at whatever size its texture has as it flies.
         var states = kinds.map { DrawState(program: imageOpaque, blend: .none, texture: $0, over: nil, stage: .opening) }
         // The thumbnail (or a preview) under the photo, each at any size: the thumbnail's,
-        // magnified on the page, first.
-        for under in [WarmTexture.magnified, .exact, .mipmapped] {
-            states += kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: under, over: $0, stage: .page) }
+        // magnified on the page, first. In BGRA the photo is drawn over it, each a plain draw;
+        // the one pass that mixes them is left for a dimmed pair.
+        let crossfades: [DrawState] = [WarmTexture.magnified, .exact, .mipmapped].flatMap { under in
+            kinds.map { DrawState(program: imageCrossfade, blend: .none, texture: under, over: $0, stage: takesBGRA ? .rest : .page) }
         }
+        if takesBGRA { states += kinds.map { DrawState(program: imageOpaque, blend: .fading, texture: $0, over: nil, stage: .page) } }
+        else { states += crossfades }
         for texture in kinds {
             states += [DrawState(program: image, blend: .over, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .none, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .over, texture: texture, over: nil),
                        DrawState(program: imageTinted, blend: .add, texture: texture, over: nil)]
         }
+        if takesBGRA { states += crossfades }
         return states + [DrawState(program: solid, blend: .over, texture: nil, over: nil),
                          DrawState(program: shape, blend: .over, texture: nil, over: nil),
                          DrawState(program: text, blend: .over, texture: .plain, over: nil)]
@@ -90,6 +95,7 @@ extension Renderer {
         case .none: glDisable(GLenum(GL_BLEND))
         case .over: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         case .add: glEnable(GLenum(GL_BLEND)); glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        case .fading: glEnable(GLenum(GL_BLEND)); glBlendColor(0, 0, 0, 0.5); glBlendFunc(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA))
         }
         use(state.program, rect: Rect(x: 0, y: 0, width: 1, height: 1))
         if let over = state.over.flatMap({ textures[$0] }) {
@@ -107,11 +113,13 @@ extension Renderer {
 
     private func makeWarmTextures() -> [WarmTexture: GLTexture] {
         let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
-        let mipmapped = GLTexture(width: 3, height: 3, levels: 2)
+        // Photos' textures in the order they come in: a variant is for one texture format.
+        let order: TexelOrder = takesBGRA ? .bgra : .rgba
+        let mipmapped = GLTexture(width: 3, height: 3, levels: 2, order: order)
         // The same texture drawn magnified or a little minified (its base level only), or at
         // its own size (texel for pixel): each another variant.
-        let magnified = GLTexture(width: 3, height: 3, levels: 2)
-        let exact = GLTexture(width: 3, height: 3, levels: 2)
+        let magnified = GLTexture(width: 3, height: 3, levels: 2, order: order)
+        let exact = GLTexture(width: 3, height: 3, levels: 2, order: order)
         let plain = GLTexture(width: 3, height: 3, levels: 1)
         white.withUnsafeBytes {
             for texture in [mipmapped, magnified, exact] {

@@ -27,8 +27,13 @@ public final class Renderer {
 
     /// The largest texture side this GL accepts.
     public let maxTextureSize: Int
+    /// GL takes textures in BGRA (EXT_texture_format_BGRA8888): photos' mip chains, which come
+    /// in that order, are uploaded as they are, and llvmpipe draws them on its fast path
+    /// (docs/behaviour.md §12). Without it each slice is turned to RGBA on its way.
+    public let takesBGRA: Bool
 
-    public init(textRasterizer: TextRasterizing?, textureBudgetBytes: Int = TextureBudget.minimumBytes) throws {
+    /// `bgraAllowed` false makes BGRA textures count as unsupported (tests of that path).
+    public init(textRasterizer: TextRasterizing?, textureBudgetBytes: Int = TextureBudget.minimumBytes, bgraAllowed: Bool = true) throws {
         func program(_ fragment: String) throws -> GLProgram {
             guard let vs = EmbeddedShaders.sources["quad.vert"], let fs = EmbeddedShaders.sources[fragment] else {
                 throw RenderError("shader \(fragment) is not embedded in this build")
@@ -47,6 +52,7 @@ public final class Renderer {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
+        takesBGRA = bgraAllowed && Renderer.hasExtension("GL_EXT_texture_format_BGRA8888")
         glGenVertexArrays(1, &vertexArray)
         statesToWarm = allDrawStates
         // A stage's states are taken as a prefix of the list.
@@ -69,7 +75,7 @@ public final class Renderer {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
         let key = TextureKey(item: item, quality: quality)
         uploads.removeAll { $0.key == key }
-        uploads.append(TextureUpload(key: key, levels: levels, opaque: opaque))
+        uploads.append(TextureUpload(key: key, levels: levels, opaque: opaque, takesBGRA: takesBGRA))
     }
 
     /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are
@@ -242,6 +248,14 @@ public final class Renderer {
 
     func quad() { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
 
+    private static func hasExtension(_ name: String) -> Bool {
+        var count: GLint = 0
+        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
+        return (0..<GLuint(max(0, count))).contains { i in
+            glGetStringi(GLenum(GL_EXTENSIONS), i).map { String(cString: $0) == name } ?? false
+        }
+    }
+
     /// Pixels of the framebuffer as the display list sees it onto the real one.
     private var framebufferTurn: AffineTransform {
         turn.transform(picture: Size(width: Double(drawable.width), height: Double(drawable.height)))
@@ -293,7 +307,7 @@ public final class Renderer {
             glUniform1f(image.location("u_alpha"), GLfloat(alpha))
             glUniform1f(image.location("u_dim"), GLfloat(dim))
             glUniform1f(image.location("u_radius"), GLfloat(cornerRadius * scale.x))
-        } else if alpha < 1 || dim < 1 {
+        } else if alpha < 1 || dim < 1 || texture.readsPastLevelZero {
             program = imageTinted
             use(program, rect: rect, crop: crop)
             let c = GLfloat(alpha * dim)

@@ -9,6 +9,9 @@ final class TextureUpload {
     private(set) var texture: GLTexture?
     private let levels: [DecodedImage]
     private let opaque: Bool
+    /// The texture's texel order: the pixels' own, or RGBA where GL takes no BGRA (each slice
+    /// is then turned on its way).
+    private let order: TexelOrder
     private var level = 0
     private var row = 0
     /// Steps whose budget was too short for the storage.
@@ -19,10 +22,11 @@ final class TextureUpload {
     /// Steps an upload waits for a budget that fits its storage before taking it anyway.
     static let maximumPostponed = 20
 
-    init(key: TextureKey, levels: [DecodedImage], opaque: Bool) {
+    init(key: TextureKey, levels: [DecodedImage], opaque: Bool, takesBGRA: Bool) {
         self.key = key
         self.levels = levels
         self.opaque = opaque
+        order = takesBGRA ? levels.first?.order ?? .rgba : .rgba
     }
 
     var isDone: Bool { level >= levels.count }
@@ -44,7 +48,7 @@ final class TextureUpload {
                 postponed += 1
                 return
             }
-            let t = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count)
+            let t = GLTexture(width: levels[0].width, height: levels[0].height, levels: levels.count, order: order)
             t.isOpaque = opaque
             t.baseLevelLimit = GLTexture.baseLevelLimit(for: key.quality)
             texture = t
@@ -54,8 +58,15 @@ final class TextureUpload {
             let l = levels[level]
             // Rows for about a tenth of a millisecond (llvmpipe copies about 8 GB/s), and never fewer than the minimum.
             let rows = min(l.height - row, max(Self.minimumRows, 1_048_576 / max(1, l.width * 4)))
-            l.pixels.withUnsafeBytes { buffer in
-                texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: buffer.baseAddress! + row * l.width * 4)
+            let range = row * l.width * 4 ..< (row + rows) * l.width * 4
+            if l.order == order {
+                l.pixels.withUnsafeBytes { buffer in
+                    texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: buffer.baseAddress! + range.lowerBound)
+                }
+            } else {
+                var slice = Array(l.pixels[range])
+                slice.withUnsafeMutableBufferPointer { TexelOrder.swapRedAndBlue($0) }
+                slice.withUnsafeBytes { texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: $0.baseAddress!) }
             }
             row += rows
             if row >= l.height { level += 1; row = 0 }

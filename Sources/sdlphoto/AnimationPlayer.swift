@@ -157,7 +157,7 @@ final class AnimationPlayer {
             let timeline = stream.timeline
             // The first frame is the page's still picture: kept aside, not shown.
             let first = try stream.next()
-            let firstFrame = Frame(sequence: 0, levels: MipChain(first).levels, opaque: first.isOpaque)
+            let firstFrame = Frame(sequence: 0, levels: MipChain(first, order: ImageLoader.texelOrder).levels, opaque: first.isOpaque)
             guard !shared.lock.withLock({ shared.cancelled }) else { return }
             shared.update { shared.timeline = timeline; shared.first = firstFrame }
             let total = timeline.loops.map { $0 * timeline.frameCount } ?? Int.max
@@ -170,7 +170,7 @@ final class AnimationPlayer {
                 if full { return }
                 // The frames come round again after the last: sequence n is frame n % frameCount.
                 let frame = try stream.next()
-                let levels = MipChain(frame).levels
+                let levels = MipChain(frame, order: ImageLoader.texelOrder).levels
                 let made = Frame(sequence: sequence, levels: levels, opaque: frame.isOpaque)
                 shared.update { shared.frames.append(made) }
                 sequence += 1

@@ -29,7 +29,8 @@ final class App {
         }
         let renderer: Renderer
         do {
-            renderer = try Renderer(textRasterizer: text)
+            // Tests of a GL without BGRA textures set SDLPHOTO_GL_BGRA=0 (docs/automation.md §7).
+            renderer = try Renderer(textRasterizer: text, bgraAllowed: ProcessInfo.processInfo.environment["SDLPHOTO_GL_BGRA"] != "0")
         } catch {
             Log.error("\(error)")
             return 1

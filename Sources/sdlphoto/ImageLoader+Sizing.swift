@@ -44,6 +44,10 @@ extension ImageLoader {
         return (image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), exact)
     }
 
+    /// The order mip chains are built in for their textures: llvmpipe draws BGRA ones on its
+    /// fast path, and GL drivers take it (the renderer turns it back where one does not).
+    static let texelOrder = TexelOrder.bgra
+
     static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
         var covered: Rect?
         let result = decoded.map { image -> DecodedImage in
@@ -52,7 +56,7 @@ extension ImageLoader {
             covered = exact
             return part
         }
-        let levels = result.map { MipChain($0).levels }
+        let levels = result.map { MipChain($0, order: texelOrder).levels }
         let opaque = (try? levels.get())?.first?.isOpaque ?? false
         return Result(request: request, outcome: levels, opaque: opaque, originalSize: (try? result.get()) == nil ? nil : size(), region: covered)
     }

@@ -46,4 +46,23 @@ import Testing
         #expect(last.width == 1 && last.height == 1)
         #expect(last.pixels.enumerated().allSatisfy { abs(Int($0.element) - [130, 40, 130, 255][$0.offset]) <= 2 }, "\(last.pixels)")
     }
+
+    /// A chain built for a BGRA texture has red and blue swapped in memory at every level, and
+    /// reads back as the same colours: the mat of a red-over-blue photo is still purple, a red
+    /// pixel still red.
+    @Test func aChainInBGRAHoldsTheSameColoursWithRedAndBlueSwapped() {
+        var pixels = [UInt8]()
+        for y in 0..<4 { for _ in 0..<4 { pixels += y < 2 ? [220, 40, 10, 255] : [30, 60, 200, 128] } }
+        let image = DecodedImage(width: 4, height: 4, pixels: pixels)
+        let chain = MipChain(image, order: .bgra)
+        #expect(chain.levels.allSatisfy { $0.order == .bgra })
+        #expect(Array(chain.levels[0].pixels.prefix(4)) == [10, 40, 220, 255])
+        #expect(chain.levels[0].rgba(x: 0, y: 0) == image.rgba(x: 0, y: 0))
+        #expect(chain.levels[0].rgba(x: 3, y: 3) == (30, 60, 200, 128))
+        let rgba = MipChain(image)
+        for (a, b) in zip(rgba.levels, chain.levels) {
+            #expect(a.width == b.width && a.height == b.height)
+            #expect(b.inOrder(.rgba) == a)
+        }
+    }
 }

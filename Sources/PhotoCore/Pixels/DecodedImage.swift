@@ -1,30 +1,42 @@
 /// Decoded pixels, ready to upload as a texture: what the pipeline decodes and each level of the
 /// mip chain the renderer uploads, one type for both so that no copy converts between them.
 ///
-/// - `pixels` holds `width * height * 4` bytes, RGBA8 in that byte order, straight (not premultiplied)
-///   alpha, rows top to bottom with no padding between them.
+/// - `pixels` holds `width * height * 4` bytes, 8 bits a channel in `order` (RGBA as decoders make
+///   them; BGRA for a mip chain on its way to a texture), straight (not premultiplied) alpha, rows
+///   top to bottom with no padding between them.
 /// - EXIF orientation is already applied: row 0 is the top of the picture as a person sees it.
 /// - A value type with no shared state; safe to hand from a worker thread to the render thread.
 public struct DecodedImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let pixels: [UInt8]
+    public let order: TexelOrder
 
     public static let bytesPerPixel = 4
 
     /// - precondition: `pixels.count == width * height * 4`.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    public init(width: Int, height: Int, pixels: [UInt8], order: TexelOrder = .rgba) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * Self.bytesPerPixel,
                      "DecodedImage: \(pixels.count) bytes do not make \(width)x\(height) RGBA8")
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.order = order
     }
 
-    /// The RGBA bytes of the pixel at column `x`, row `y` (0-based, from the top left).
+    /// The red, green, blue and alpha bytes of the pixel at column `x`, row `y` (0-based, from the top left).
     public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * Self.bytesPerPixel
-        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        return order == .rgba ? (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+            : (pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3])
+    }
+
+    /// The same pixels in `wanted` order: red and blue swapped when it differs, alpha in place.
+    public func inOrder(_ wanted: TexelOrder) -> DecodedImage {
+        guard wanted != order else { return self }
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { TexelOrder.swapRedAndBlue($0) }
+        return DecodedImage(width: width, height: height, pixels: out, order: wanted)
     }
 
     /// True when every pixel's alpha is 255: such a photo draws without blending, which a
@@ -53,7 +65,7 @@ extension DecodedImage {
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
         let x0 = min(max(0, x), self.width), y0 = min(max(0, y), self.height)
         let w = min(max(0, width), self.width - x0), h = min(max(0, height), self.height - y0)
-        guard w > 0, h > 0 else { return DecodedImage(width: 0, height: 0, pixels: []) }
+        guard w > 0, h > 0 else { return DecodedImage(width: 0, height: 0, pixels: [], order: order) }
         var out = [UInt8](repeating: 0, count: w * h * Self.bytesPerPixel)
         let rowBytes = w * Self.bytesPerPixel
         out.withUnsafeMutableBytes { dst in
@@ -64,6 +76,6 @@ extension DecodedImage {
                 }
             }
         }
-        return DecodedImage(width: w, height: h, pixels: out)
+        return DecodedImage(width: w, height: h, pixels: out, order: order)
     }
 }

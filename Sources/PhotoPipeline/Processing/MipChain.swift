@@ -4,12 +4,14 @@ import PhotoCore
 /// the image, each next level half the size (at least 1), 2x2 box-averaged, down to 1x1. The
 /// 1x1 level is the photo's average colour (a slideshow's mat): the mean of every pixel of the
 /// first level at most `meanSide` across, since halving odd sides drops a row or column each
-/// time, and near the end that is a third of the picture.
+/// time, and near the end that is a third of the picture. Every level is in `order` (the
+/// averages treat the first three channels alike and the fourth as alpha, in either order).
 public struct MipChain: Sendable {
     public let levels: [DecodedImage]
     static let meanSide = 64
 
-    public init(_ image: DecodedImage) {
+    public init(_ image: DecodedImage, order: TexelOrder = .rgba) {
+        let image = image.inOrder(order)
         var levels = [image]
         var current = image
         while current.width > 1 || current.height > 1 {
@@ -17,7 +19,7 @@ public struct MipChain: Sendable {
             levels.append(current)
         }
         if levels.count > 1, let small = levels.first(where: { max($0.width, $0.height) <= Self.meanSide }) {
-            levels[levels.count - 1] = DecodedImage(width: 1, height: 1, pixels: Self.mean(small))
+            levels[levels.count - 1] = DecodedImage(width: 1, height: 1, pixels: Self.mean(small), order: order)
         }
         self.levels = levels
     }
@@ -41,7 +43,7 @@ public struct MipChain: Sendable {
         var out = [UInt8](repeating: 0, count: w * h * 4)
         if sx == 2 && sy == 2 {
             halveBoth(image, into: &out, width: w, height: h)
-            return DecodedImage(width: w, height: h, pixels: out)
+            return DecodedImage(width: w, height: h, pixels: out, order: image.order)
         }
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
@@ -61,7 +63,7 @@ public struct MipChain: Sendable {
                 }
             }
         }
-        return DecodedImage(width: w, height: h, pixels: out)
+        return DecodedImage(width: w, height: h, pixels: out, order: image.order)
     }
 
     /// The common case, written so the compiler can unroll and vectorise it: the general loop
