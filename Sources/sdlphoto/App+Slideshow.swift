@@ -16,6 +16,10 @@ extension App {
               let show = slides.show else { return }
         apply(ledger.follow(slideshow: Set(shown)))
         eventLog?.slide(show.current)
+        // What its transitions draw (a photo, another fading in over it) compiles now, before
+        // its first frame: Ken Burns never stops moving, so it would otherwise compile in the
+        // middle of the first fade (a 37 ms frame at 1920x1080 with Mesa's cache warm).
+        renderer.warmDrawStates(Int.max, upTo: .page)
         needsDraw = true
     }
 
