@@ -15,6 +15,7 @@ public enum PNGCodec {
     /// and libpng's fast setting (no filter, zlib level 3) took 3.0 ms for a 256 px thumbnail of
     /// a photo against 1.25 ms, for a file a fifth larger.
     public static func encode(_ image: DecodedImage, alpha: Bool = false) throws -> [UInt8] {
+        precondition(image.order == .rgba, "PNGCodec.encode: a texture's BGRA pixels are not a picture to write")
         let opaque = !alpha && image.isOpaque
         let channels = opaque ? 3 : 4
         let pixels = opaque ? withoutAlpha(image.pixels) : image.pixels

@@ -2,14 +2,15 @@ import CGLES3
 import PhotoCore
 
 /// Shader variants compiled while the program is idle, not in the middle of an animation and
-/// not before the first photo: llvmpipe compiles a variant the first time it meets a
-/// combination of program and state (40-90 ms each, about 0.6 s for all of them with an empty
-/// Mesa shader cache, a few ms each from a warm one). The first frames compile only what they
+/// not before the first photo (a slideshow's transitions excepted, as it starts: Ken Burns is
+/// never idle): llvmpipe compiles a variant the first time it meets a combination of program
+/// and state (40-90 ms each, about 0.6 s for all of them with an empty Mesa shader cache, up to
+/// about 20 ms each from a warm one). The first frames compile only what they
 /// draw; the rest follow one at a time between frames, in stages: while a grid fills, only those
 /// a photo flying out of it meets; while a page opened from it waits for its photo, those of its
 /// thumbnail giving way to the photo too (docs/behaviour.md §12, Shader variants).
 extension Renderer {
-    /// `fading`: GL's constant alpha, a photo fading in over another (`drawFadingIn`).
+    /// `fading`: GL's constant alpha, a photo fading in over another (`drawPlain`).
     enum Blend { case none, over, add, fading }
 
     /// How soon a state may be needed, which says when it may be compiled: while a grid fills,

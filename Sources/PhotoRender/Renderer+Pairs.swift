@@ -1,10 +1,11 @@
 import CGLES3
 import PhotoCore
 
-/// Two draws that overlap exactly, made in one pass where each would read and write every pixel:
-/// a photo fading in over an opaque colour (a grid cell's thumbnail over its placeholder), and
-/// two opaque photos cross-fading (a placeholder giving way to its full image, the slideshow's
-/// two slides, the bars of `--fill` beside two photos of one shape).
+/// Two draws that overlap exactly, made as one pair: a photo fading in over an opaque colour (a
+/// grid cell's thumbnail over its placeholder) in one pass, and two opaque photos cross-fading
+/// (a placeholder giving way to its full image, the slideshow's two slides, the bars of `--fill`
+/// beside two photos of one shape) in one pass that mixes them, or, in BGRA, as two plain draws
+/// that llvmpipe takes on its fast path.
 extension Renderer {
     /// `under` and `over` drawn as one, when they are such a pair. `overClear`: nothing drawn
     /// under a frame so far (asked only for a cross-fade over the clear colour).
@@ -32,8 +33,8 @@ extension Renderer {
         return true
     }
 
-    /// Draws `under` and `over` in one pass when they are two opaque textures, the second fading
-    /// in, on the same quad or on two that both cover the screen: one photo's thumbnail giving
+    /// Draws `under` and `over` as one pair (one pass, or two plain draws in BGRA) when they are
+    /// two opaque textures, the second fading in, on the same quad or on two that both cover the screen: one photo's thumbnail giving
     /// way to its full image, or the slideshow's cross-fade (Ken Burns' too, and the bars of
     /// `--fill` beside two photos of one shape), the outgoing photo at 1 - t over the black
     /// clear and the incoming one added at t, which sum to the same mix. `overClear`: nothing is
@@ -50,14 +51,19 @@ extension Renderer {
         guard let first = textures.best(item: a.item, quality: a.quality, frame: frame),
               let second = textures.best(item: b.item, quality: b.quality, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
-        if first.order == .bgra, second.order == .bgra, under.dim >= 1 {
-            drawFadingIn(first, second, a, b)
-            drawDetail(over: b, dim: over.dim)
-            return true
-        }
         let sameQuad = a.frame == b.frame && a.crop == b.crop
         let (p1, s1) = Self.placed(first, rect: pixels(a.frame), crop: a.crop), (p2, s2) = Self.placed(second, rect: pixels(b.frame), crop: b.crop)
         let rect = sameQuad && s2 == .exact ? p2 : p1
+        if first.order == .bgra, second.order == .bgra, under.dim >= 1 {
+            // One quad for a photo and its own placeholder; each slide on its own where both cover the screen.
+            let (r1, r2) = sameQuad ? (rect, rect) : (p1, p2)
+            first.sample(s1 == .exact && p1 != r1 ? .base : s1)
+            second.sample(s2 == .exact && p2 != r2 ? .base : s2)
+            drawPlain(first, rect: r1, crop: a.crop, fadingIn: nil)
+            drawPlain(second, rect: r2, crop: b.crop, fadingIn: b.alpha)
+            drawDetail(over: b, dim: over.dim)
+            return true
+        }
         // Where the second lies, mapped onto the quad drawn: its crop again on one quad.
         let o = sameQuad ? rect : p2
         let crop2 = Rect(x: b.crop.minX + (rect.minX - o.minX) / o.width * b.crop.width, y: b.crop.minY + (rect.minY - o.minY) / o.height * b.crop.height,
@@ -70,22 +76,26 @@ extension Renderer {
         return true
     }
 
-    /// The pair as two plain texture draws: `a` opaque, then `b` blended over it at its alpha by
-    /// GL's constant alpha. llvmpipe draws each on its fast path (8 bits a channel, the blend
-    /// included), which takes no arithmetic in a shader: at 1920x1080 two Ken Burns slides took
-    /// 5 ms against 14-18 ms for the one pass that mixes them (docs/behaviour.md §12).
-    private func drawFadingIn(_ first: GLTexture, _ second: GLTexture, _ a: ImageDraw, _ b: ImageDraw) {
-        drawTexture(first, frame: a.frame, crop: a.crop, alpha: 1, cornerRadius: 0, blend: .over, dim: 1)
-        let (rect, sampling) = Self.placed(second, rect: pixels(b.frame), crop: b.crop)
-        use(imageOpaque, rect: rect, crop: b.crop)
-        second.sample(sampling)
+    /// An opaque texture drawn as it is over `rect`, or faded in at `fadingIn` over what is
+    /// there by GL's constant alpha. A pair as two such draws: llvmpipe takes each on its fast
+    /// path (8 bits a channel, the blend included), which takes no arithmetic in a shader: at
+    /// 1920x1080 two Ken Burns slides took 5 ms against 15 for the one pass that mixes them
+    /// (docs/behaviour.md §12).
+    private func drawPlain(_ texture: GLTexture, rect: Rect, crop: Rect, fadingIn alpha: Double?) {
+        use(imageOpaque, rect: rect, crop: crop)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), second.id)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(imageOpaque.location("u_texture"), 0)
-        glBlendColor(0, 0, 0, GLfloat(b.alpha))
-        glBlendFunc(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA))
-        quad()
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        if let alpha {
+            glBlendColor(0, 0, 0, GLfloat(alpha))
+            glBlendFunc(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA))
+            quad()
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        } else {
+            glDisable(GLenum(GL_BLEND))
+            quad()
+            glEnable(GLenum(GL_BLEND))
+        }
     }
 
     /// The bars of two slides of one shape cross-fading, in one pass: each photo's texture read

@@ -64,8 +64,12 @@ final class TextureUpload {
                     texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: buffer.baseAddress! + range.lowerBound)
                 }
             } else {
-                var slice = Array(l.pixels[range])
-                slice.withUnsafeMutableBufferPointer { TexelOrder.swapRedAndBlue($0) }
+                let slice = l.pixels.withUnsafeBytes { all in
+                    [UInt8](unsafeUninitializedCapacity: range.count) { target, count in
+                        TexelOrder.copySwappingRedAndBlue(from: UnsafeRawBufferPointer(rebasing: all[range]), to: UnsafeMutableRawBufferPointer(target))
+                        count = range.count
+                    }
+                }
                 slice.withUnsafeBytes { texture.upload(level: level, firstRow: row, rows: rows, width: l.width, pixels: $0.baseAddress!) }
             }
             row += rows

@@ -18,7 +18,9 @@ extension App {
         eventLog?.slide(show.current)
         // What its transitions draw (a photo, another fading in over it) compiles now, before
         // its first frame: Ken Burns never stops moving, so it would otherwise compile in the
-        // middle of the first fade (a 37 ms frame at 1920x1080 with Mesa's cache warm).
+        // middle of the first fade (a 37 ms frame at 1920x1080 with Mesa's cache warm). Its
+        // first photo is asked for first, to decode meanwhile.
+        if let key = key(show.current, .full), !ledger.isReady(key) { want(show.current, .full, .current) }
         renderer.warmDrawStates(Int.max, upTo: .page)
         needsDraw = true
     }

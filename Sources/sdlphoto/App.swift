@@ -29,7 +29,7 @@ final class App {
         }
         let renderer: Renderer
         do {
-            // Tests of a GL without BGRA textures set SDLPHOTO_GL_BGRA=0 (docs/automation.md §7).
+            // Tests of a GL without BGRA textures set SDLPHOTO_GL_BGRA=0 (docs/automation.md §1).
             renderer = try Renderer(textRasterizer: text, bgraAllowed: ProcessInfo.processInfo.environment["SDLPHOTO_GL_BGRA"] != "0")
         } catch {
             Log.error("\(error)")

@@ -1,5 +1,5 @@
 /// Decoded pixels, ready to upload as a texture: what the pipeline decodes and each level of the
-/// mip chain the renderer uploads, one type for both so that no copy converts between them.
+/// mip chain the renderer uploads, one type for both (only the texel order is turned, once).
 ///
 /// - `pixels` holds `width * height * 4` bytes, 8 bits a channel in `order` (RGBA as decoders make
 ///   them; BGRA for a mip chain on its way to a texture), straight (not premultiplied) alpha, rows
@@ -17,7 +17,7 @@ public struct DecodedImage: Sendable, Equatable {
     /// - precondition: `pixels.count == width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8], order: TexelOrder = .rgba) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * Self.bytesPerPixel,
-                     "DecodedImage: \(pixels.count) bytes do not make \(width)x\(height) RGBA8")
+                     "DecodedImage: \(pixels.count) bytes do not make \(width)x\(height) pixels of 4 bytes")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -34,8 +34,12 @@ public struct DecodedImage: Sendable, Equatable {
     /// The same pixels in `wanted` order: red and blue swapped when it differs, alpha in place.
     public func inOrder(_ wanted: TexelOrder) -> DecodedImage {
         guard wanted != order else { return self }
-        var out = pixels
-        out.withUnsafeMutableBufferPointer { TexelOrder.swapRedAndBlue($0) }
+        let out = pixels.withUnsafeBytes { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
+                TexelOrder.copySwappingRedAndBlue(from: source, to: UnsafeMutableRawBufferPointer(target))
+                count = source.count
+            }
+        }
         return DecodedImage(width: width, height: height, pixels: out, order: wanted)
     }
 

@@ -17,6 +17,7 @@ public enum AreaDownscaler {
 
     /// `image` unchanged when its longer side is already within `maxPixelSize`.
     public static func downscale(_ image: DecodedImage, maxPixelSize: Int) -> DecodedImage {
+        precondition(image.order == .rgba, "AreaDownscaler: decoded RGBA pixels only")
         let target = fittedSize(PixelSize(width: image.width, height: image.height), maxPixelSize: maxPixelSize)
         guard target.width < image.width || target.height < image.height else { return image }
         let columns = Coverage(from: image.width, to: target.width)
