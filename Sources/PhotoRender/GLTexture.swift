@@ -37,11 +37,14 @@ public final class GLTexture {
         case .rgba:
             glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         case .bgra:
+            // The number of levels first: Mesa then allocates the whole chain with level 0,
+            // where it would otherwise allocate level 0 alone and copy it into a chain when the
+            // texture is first drawn (a 10,000-slide soak peaked 10 MiB higher).
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levelCount - 1))
             for level in 0..<levelCount {
                 glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), GLint(GLTexture.bgraFormat), GLsizei(max(1, width >> level)), GLsizei(max(1, height >> level)),
                              0, GLTexture.bgraFormat, GLenum(GL_UNSIGNED_BYTE), nil)
             }
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levelCount - 1))
         }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), levels > 1 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
