@@ -9,7 +9,7 @@ extension Renderer {
     public func replaceFrame(item: Int, levels: [DecodedImage], opaque: Bool) -> Bool {
         let key = TextureKey(item: item, quality: .full)
         guard let first = levels.first, first.width > 0, let old = textures.texture(for: key) else { return false }
-        let order = takesBGRA ? first.order : .rgba
+        let order = textureOrder(for: first.order)
         let texture: GLTexture
         if old.width == first.width, old.height == first.height, old.levelCount == levels.count, old.order == order {
             texture = old

@@ -114,8 +114,8 @@ extension Renderer {
 
     private func makeWarmTextures() -> [WarmTexture: GLTexture] {
         let white = [UInt8](repeating: 255, count: 3 * 3 * 4)
-        // Photos' textures in the order they come in: a variant is for one texture format.
-        let order: TexelOrder = takesBGRA ? .bgra : .rgba
+        // Photos' textures in the order the loader builds them (BGRA): a variant is for one texture format.
+        let order = textureOrder(for: .bgra)
         let mipmapped = GLTexture(width: 3, height: 3, levels: 2, order: order)
         // The same texture drawn magnified or a little minified (its base level only), or at
         // its own size (texel for pixel): each another variant.

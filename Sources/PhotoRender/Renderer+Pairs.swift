@@ -34,10 +34,11 @@ extension Renderer {
     }
 
     /// Draws `under` and `over` as one pair (one pass, or two plain draws in BGRA) when they are
-    /// two opaque textures, the second fading in, on the same quad or on two that both cover the screen: one photo's thumbnail giving
-    /// way to its full image, or the slideshow's cross-fade (Ken Burns' too, and the bars of
-    /// `--fill` beside two photos of one shape), the outgoing photo at 1 - t over the black
-    /// clear and the incoming one added at t, which sum to the same mix. `overClear`: nothing is
+    /// two opaque textures, the second fading in, on the same quad or on two that both cover the
+    /// screen: one photo's thumbnail giving way to its full image, or the slideshow's cross-fade
+    /// (Ken Burns' too, and the bars of `--fill` beside two photos of one shape), the outgoing
+    /// photo at 1 - t over the black clear and the incoming one added at t, which sum to the
+    /// same mix. `overClear`: nothing is
     /// drawn under them yet (asked only for such a pair: it looks back over the frame's draws).
     /// False when they are anything else.
     private func drawCrossfade(_ under: DimmedCommand, _ over: DimmedCommand, overClear: @autoclosure () -> Bool, background: Color) -> Bool {

@@ -32,6 +32,9 @@ public final class Renderer {
     /// (docs/behaviour.md §12). Without it each slice is turned to RGBA on its way.
     public let takesBGRA: Bool
 
+    /// The order a texture for pixels in `order` is made in: theirs, unless GL takes no BGRA.
+    func textureOrder(for order: TexelOrder) -> TexelOrder { takesBGRA ? order : .rgba }
+
     /// `bgraAllowed` false makes BGRA textures count as unsupported (tests of that path).
     public init(textRasterizer: TextRasterizing?, textureBudgetBytes: Int = TextureBudget.minimumBytes, bgraAllowed: Bool = true) throws {
         func program(_ fragment: String) throws -> GLProgram {
@@ -75,7 +78,7 @@ public final class Renderer {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
         let key = TextureKey(item: item, quality: quality)
         uploads.removeAll { $0.key == key }
-        uploads.append(TextureUpload(key: key, levels: levels, opaque: opaque, takesBGRA: takesBGRA))
+        uploads.append(TextureUpload(key: key, levels: levels, opaque: opaque, order: textureOrder(for: first.order)))
     }
 
     /// Copies queued pixels for at most about `budgetMs`; returns the keys whose textures are

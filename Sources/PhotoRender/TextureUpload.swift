@@ -9,8 +9,8 @@ final class TextureUpload {
     private(set) var texture: GLTexture?
     private let levels: [DecodedImage]
     private let opaque: Bool
-    /// The texture's texel order: the pixels' own, or RGBA where GL takes no BGRA (each slice
-    /// is then turned on its way).
+    /// The texture's texel order (`Renderer.textureOrder`): where it is not the pixels', each
+    /// slice is turned on its way.
     private let order: TexelOrder
     private var level = 0
     private var row = 0
@@ -22,11 +22,11 @@ final class TextureUpload {
     /// Steps an upload waits for a budget that fits its storage before taking it anyway.
     static let maximumPostponed = 20
 
-    init(key: TextureKey, levels: [DecodedImage], opaque: Bool, takesBGRA: Bool) {
+    init(key: TextureKey, levels: [DecodedImage], opaque: Bool, order: TexelOrder) {
         self.key = key
         self.levels = levels
         self.opaque = opaque
-        order = takesBGRA ? levels.first?.order ?? .rgba : .rgba
+        self.order = order
     }
 
     var isDone: Bool { level >= levels.count }
