@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Bidi levels (FriBidi) and scripts (HarfBuzz) for text in any script; SDL_ttf shapes.
         .target(name: "CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
+        // A launch's first picture put straight into its X11 window, scaled by the X server (XRender).
+        .target(name: "CEarlyPicture", linkerSettings: [.linkedLibrary("SDL2"), .linkedLibrary("X11"), .linkedLibrary("Xrender")]),
         // A progressive JPEG scan by scan as its bytes arrive: libjpeg's buffered-image mode, which
         // the TurboJPEG API does not offer.
         .target(name: "CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -74,7 +76,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig", "CText"],
+            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"],
             swiftSettings: edge),
 
         // The one logging path (swift-log): problems said once, and the program's stderr lines.
@@ -155,9 +157,11 @@ let package = Package(
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
         .target(name: "TestImages", dependencies: ["CTurboJPEG"], path: "Tests/TestImages"),
         // The program itself in real SDL windows: screenshots, exit codes, shaders.
+        // The window tests' eyes under Xvfb: the screen read back over X, not through GL.
+        .target(name: "CXScreen", path: "Tests/CXScreen", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages", "CTurboJPEG"],
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"],
             swiftSettings: edge),
     ]
 )

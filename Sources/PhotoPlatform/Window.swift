@@ -1,3 +1,4 @@
+import CEarlyPicture
 import CSDL2
 import PhotoCore
 
@@ -8,6 +9,9 @@ public final class Window {
         public var fullscreen: Bool
         public var position: (x: Int, y: Int)?
         public var title: String
+        /// Called once the window is on screen, before its GL context is made, with a way to put
+        /// a picture into it meanwhile (true when it is there).
+        public var beforeContext: ((_ show: (EarlyPicture) -> Bool) -> Void)?
         public init(size: Size, fullscreen: Bool, position: (x: Int, y: Int)? = nil, title: String = "sdlphoto") {
             self.size = size; self.fullscreen = fullscreen; self.position = position; self.title = title
         }
@@ -16,6 +20,8 @@ public final class Window {
     let window: OpaquePointer
     private let context: SDL_GLContext
     public private(set) var isFullscreen: Bool
+    /// An early picture was put into the window (`Options.beforeContext`, `showEarlyPicture`).
+    public private(set) var showedEarlyPicture = false
 
     /// Opens the window. Throws a one-line, human message naming SDL's error when there is no
     /// usable display or no OpenGL ES 3 context.
@@ -23,6 +29,9 @@ public final class Window {
         // Touches arrive as finger events; mouse events SDL makes from them are dropped later too.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // EGL rather than GLX on X11: with Mesa the window, context and first frame come about
+        // 15 ms sooner (GLX makes a throwaway context to list its extensions).
+        SDL_SetHint(SDL_HINT_VIDEO_X11_FORCE_EGL, "1")
         if SDL_getenv("SDL_VIDEODRIVER") == nil {
             // Left to itself SDL falls back to its offscreen driver, an invisible window that
             // looks like a hang. Only real displays are chosen unless a person asks otherwise.
@@ -53,6 +62,12 @@ public final class Window {
             SDL_Quit()
             throw PlatformError("cannot open a window: \(message) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
         }
+        var shown = false
+        options.beforeContext? { picture in
+            shown = shown || picture.show(in: w)
+            return shown
+        }
+        showedEarlyPicture = shown
         guard let ctx = SDL_GL_CreateContext(w) else {
             let message = PlatformError.sdlError
             SDL_DestroyWindow(w)
@@ -91,8 +106,6 @@ public final class Window {
         return "tried \(displayDrivers), no display found"
     }
 
-    /// The video driver in use (x11, wayland, offscreen ...).
-
     /// The window's size in logical points.
     public var size: Size {
         var w: Int32 = 0, h: Int32 = 0
@@ -108,6 +121,13 @@ public final class Window {
     }
 
     public func swap() { SDL_GL_SwapWindow(window) }
+
+    /// Puts `picture` into the window unless one was put before; only before GL's first frame.
+    /// True when it is there now.
+    public func showEarlyPicture(_ picture: EarlyPicture) -> Bool {
+        if !showedEarlyPicture { showedEarlyPicture = picture.show(in: window) }
+        return showedEarlyPicture
+    }
 
     public func setFullscreen(_ on: Bool) {
         if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {

@@ -20,9 +20,22 @@ final class App {
         // However the run ends, no decode is left inside SDL_image when SDL shuts down.
         defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
+        var events: EventLog?
+        if let path = options.eventsPath {
+            do { events = try EventLog(path: path) } catch {
+                Log.error("cannot write the events file \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
         let window: Window
         do {
-            window = try Window(.init(size: options.size, fullscreen: options.fullscreen, position: options.position))
+            var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
+            if let early {
+                windowOptions.beforeContext = { show in
+                    if let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
+                }
+            }
+            window = try Window(windowOptions)
         } catch {
             Log.error("\(error)")
             return 1
@@ -35,12 +48,9 @@ final class App {
             Log.error("\(error)")
             return 1
         }
-        var events: EventLog?
-        if let path = options.eventsPath {
-            do { events = try EventLog(path: path) } catch {
-                Log.error("cannot write the events file \(path): \(error.localizedDescription)")
-                return 2
-            }
+        // A placeholder decoded while the renderer was made still comes before the first frame.
+        if let early, !window.showedEarlyPicture, let picture = early.picture(loader: loader), window.showEarlyPicture(picture) {
+            events?.earlyPicture(early.item)
         }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
         app.text = text

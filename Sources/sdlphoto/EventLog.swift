@@ -27,6 +27,9 @@ final class EventLog {
 
     func firstFrame() { write("first_frame") }
 
+    /// The photo a run opens on was put into the window before its first GL frame.
+    func earlyPicture(_ index: Int) { write("early_picture \(index)") }
+
     /// Once per photo: its high-quality image is on screen.
     func imageShown(_ index: Int, source: String) {
         guard shown.insert(source).inserted else { return }

@@ -5,14 +5,23 @@ extension ImageLoader {
     /// milliseconds against tens for the photo, so on a cold cache the cell fills at once and
     /// sharpens when the real thumbnail arrives. Run ahead of every grid decode; skipped when the
     /// shared cache already holds the thumbnail (that load is as quick).
-    func submitPlaceholder(for request: Request, path: String, pixels: Int) {
+    /// `held`: the real thumbnail waits behind the page's full image (`heldForFull`) unless no
+    /// camera thumbnail stands in for it.
+    func submitPlaceholder(for request: Request, path: String, pixels: Int, held: Bool) {
         let key = request.withPlaceholder
         let cache = thumbnails
-        pool.submit(key: key, priority: .current) {
+        pool.submit(key: key, priority: .current) { [weak self] in
             guard let image = cache.placeholder(for: path, cellPixels: pixels) else {
+                if held { self?.release(request) }
                 return Result(request: key, outcome: .success([]), opaque: true, originalSize: nil)
             }
             return ImageLoader.mipmapped(key, .success(image), size: { ImageDecoder.probe(path: path) })
         }
+    }
+
+    /// The page's own thumbnail is needed after all: nothing stands in for it.
+    private func release(_ request: Request) {
+        guard lock.withLock({ heldForFull.remove(request) != nil }) else { return }
+        pool.raise(key: request, to: .current)
     }
 }

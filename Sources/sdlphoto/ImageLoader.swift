@@ -20,6 +20,8 @@ final class ImageLoader: @unchecked Sendable {
     let lock = NSLock()
     private var inbox: [Result] = []
     var inFlight: Set<Request> = []
+    /// Thumbnails of the page on screen held behind its full image while the camera's stands in.
+    var heldForFull: Set<Request> = []
     var transfers: [Request: Transfer] = [:]
     /// Downloads whose first bytes came (or that are done): stopping them now saves no round trip.
     var arriving: Set<Request> = []
@@ -66,7 +68,7 @@ final class ImageLoader: @unchecked Sendable {
         let item = known ? items[request.item] : nil
         let transfer = waiting ? transfers[request] : nil
         lock.unlock()
-        if waiting {
+        if waiting, !lock.withLock({ heldForFull.contains(request) }) {
             // Asked again more urgently (a prefetched page became the current one): its
             // download, still queued or on the wire, moves up too, not only its decode.
             pool.raise(key: request, to: priority)
@@ -80,8 +82,12 @@ final class ImageLoader: @unchecked Sendable {
         switch item.location(for: request.quality) {
         case .file(let path) where request.quality == .thumbnail && item.usesThumbnailCache:
             let cache = thumbnails
-            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels) }
-            pool.submit(key: request, priority: priority) {
+            // The page on screen's thumbnail comes after its full image where the camera's
+            // stands in: it sharpens nothing the full image will not, and took a core from it.
+            let held = urgency == .currentPlaceholder && !request.warmOnly
+            if held { lock.withLock { _ = heldForFull.insert(request) } }
+            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels, held: held) }
+            pool.submit(key: request, priority: held ? .visible : priority) {
                 if request.warmOnly {
                     let warmed = cache.warm(for: path, cellPixels: pixels).map { [DecodedImage]() }.mapError(LoadError.decode)
                     return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
@@ -142,6 +148,7 @@ final class ImageLoader: @unchecked Sendable {
         arriving.remove(request)
         fetchToken[request] = nil
         let wasInFlight = inFlight.remove(request) != nil
+        heldForFull.remove(request)
         // A result already finished is nobody's either: asked again, the request starts afresh.
         inbox.removeAll { $0.request == request || (request.quality == .thumbnail && $0.request == request.withPlaceholder) }
         if request.isWholePage { progress[request.item] = nil }
@@ -167,6 +174,7 @@ final class ImageLoader: @unchecked Sendable {
         guard !gone.isEmpty else { return }
         lock.lock()
         let requests = inFlight.filter { gone.contains($0.item) }
+        heldForFull = heldForFull.filter { !gone.contains($0.item) }
         inbox.removeAll { gone.contains($0.request.item) }
         lock.unlock()
         for request in requests { cancel(request) }
@@ -217,6 +225,20 @@ final class ImageLoader: @unchecked Sendable {
         let results = inbox
         inbox.removeAll()
         return results
+    }
+
+    /// The first picture of `item` waiting to be taken, its full image before a placeholder,
+    /// left in place: the window shows it before GL is up (`EarlyPage.showPicture`).
+    func peekFinished(item: Int) -> (image: DecodedImage, opaque: Bool)? {
+        lock.withLock {
+            let finished = inbox.filter { $0.request.item == item && $0.request.tile == nil && $0.request.region == nil && $0.request.scanJob == nil }
+            for quality in [ImageQuality.full, .thumbnail] {
+                for result in finished where result.request.quality == quality {
+                    if case .success(let levels) = result.outcome, let first = levels.first { return (first, result.opaque) }
+                }
+            }
+            return nil
+        }
     }
 
     var hasResults: Bool {
@@ -273,6 +295,7 @@ final class ImageLoader: @unchecked Sendable {
             return
         }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
+        heldForFull.remove(result.request)
         guard inFlight.remove(result.request) != nil else { return }
         arriving.remove(result.request)
         fetchToken[result.request] = nil

@@ -1,5 +1,6 @@
 import PhotoCore
 import PhotoPipeline
+import PhotoPlatform
 
 /// The size a page's full image is asked for, in one place: for every page, and for the page a
 /// run opens on before its window exists (`EarlyPage`).
@@ -56,6 +57,9 @@ struct EarlyPage {
     let item: Int
     let full: PageRequest
     let viewport: Size
+    /// Its size from the header, where read.
+    let pixelSize: Size?
+    let upright: Bool
 
     /// The texture limit assumed before GL is up: a 4K display's photo fits.
     static let assumedMaxTextureSize = 4096
@@ -79,7 +83,15 @@ struct EarlyPage {
         let cell = GridLayout(width: viewport.width, count: items.count).cellSize
         loader.request(.init(item: start, quality: .thumbnail), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
         loader.request(.init(item: start, quality: .full), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
-        return EarlyPage(item: start, full: full, viewport: viewport)
+        return EarlyPage(item: start, full: full, viewport: viewport, pixelSize: items[start].pixelSize, upright: options.rotation.degrees == 0)
+    }
+
+    /// The page's picture at rest, for the window to show while GL starts, where one is decoded
+    /// by now (the full image, else its placeholder) and opaque: the first GL frame draws the same.
+    func picture(loader: ImageLoader) -> EarlyPicture? {
+        guard upright, let (image, opaque) = loader.peekFinished(item: item), opaque else { return nil }
+        let size = pixelSize ?? Size(width: Double(image.width), height: Double(image.height))
+        return EarlyPicture(image: image, rect: ZoomLevel.initialFrame(pixelSize: size, viewport: viewport), background: .black, window: viewport)
     }
 
     /// Lets the early full image go when the window turned out otherwise than assumed: the

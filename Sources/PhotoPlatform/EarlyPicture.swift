@@ -1,0 +1,38 @@
+import CEarlyPicture
+import CSDL2
+import PhotoCore
+
+/// A picture put straight into a new window while its GL context starts: on llvmpipe the
+/// context and the first frame take tens of milliseconds more, and a launch's photo need not
+/// wait for them (docs/behaviour.md §12, Start). The first GL frame draws the same picture.
+public struct EarlyPicture {
+    public let image: DecodedImage
+    /// Where the picture goes, in window points.
+    public let rect: Rect
+    public let background: Color
+    /// The window size `rect` was laid out for: a window that came out otherwise shows nothing.
+    public let window: Size
+
+    public init(image: DecodedImage, rect: Rect, background: Color, window: Size) {
+        self.image = image; self.rect = rect; self.background = background; self.window = window
+    }
+
+    /// `image` scaled into `rect` as a texture drawn there with linear filtering would look,
+    /// the rest of the window `background`. Only an X11 window takes it (the X server scales
+    /// it); false elsewhere, where the window's pixels are not its points, and where its size
+    /// is not `window`.
+    func show(in sdlWindow: OpaquePointer) -> Bool {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(sdlWindow, &w, &h)
+        SDL_GL_GetDrawableSize(sdlWindow, &pw, &ph)
+        guard image.width > 0, image.height > 0, w == pw, h == ph, Double(w) == window.width, Double(h) == window.height else { return false }
+        let bgra = image.inOrder(.bgra)
+        let x = Int32(rect.minX.rounded()), y = Int32(rect.minY.rounded())
+        let width = Int32(rect.maxX.rounded()) - x, height = Int32(rect.maxY.rounded()) - y
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        return bgra.pixels.withUnsafeBufferPointer { bytes in
+            sdlphoto_early_picture(sdlWindow, bytes.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * DecodedImage.bytesPerPixel),
+                                   x, y, width, height, byte(background.r), byte(background.g), byte(background.b)) == 1
+        }
+    }
+}

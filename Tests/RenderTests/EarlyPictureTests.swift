@@ -1,0 +1,120 @@
+import CXScreen
+import Foundation
+import PhotoCore
+import PhotoPlatform
+import PhotoRender
+import Testing
+
+/// A launch's photo put straight into its X11 window while GL starts (docs/behaviour.md §12,
+/// Start). The screen is read over X, as a person sees it, not through GL. scripts/test runs
+/// this suite under its own Xvfb: no other window may cover the one read.
+@Suite(.serialized) struct EarlyPictureTests {
+    static let origin = (x: 1500, y: 800)
+    static let window = Size(width: 320, height: 200)
+    static let place = Rect(x: 40, y: 20, width: 200, height: 100)
+    static let background = Color(r: 0.2, g: 0.4, b: 0.6)
+    /// Red in its left half, blue in its right, as the loader hands pictures over (BGRA).
+    static let picture: DecodedImage = {
+        let red: [UInt8] = [0, 0, 255, 255], blue: [UInt8] = [255, 0, 0, 255]
+        let row = red + red + blue + blue
+        return DecodedImage(width: 4, height: 2, pixels: row + row, order: .bgra)
+    }()
+
+    static var isX11: Bool { AppProcess.videoDriver == "x11" }
+
+    struct Screen {
+        let pixels: [UInt8]
+        subscript(x x: Int, y y: Int) -> (r: Int, g: Int, b: Int) {
+            let i = (y * Int(EarlyPictureTests.window.width) + x) * 3
+            return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
+        }
+    }
+
+    static func readScreen() throws -> Screen {
+        var rgb = [UInt8](repeating: 0, count: Int(window.width * window.height) * 3)
+        try #require(xscreen_read(Int32(origin.x), Int32(origin.y), Int32(window.width), Int32(window.height), &rgb) == 1, "no X display to read")
+        return Screen(pixels: rgb)
+    }
+
+    static func near(_ p: (r: Int, g: Int, b: Int), _ r: Int, _ g: Int, _ b: Int, within: Int = 2) -> Bool {
+        abs(p.r - r) <= within && abs(p.g - g) <= within && abs(p.b - b) <= within
+    }
+
+    static func openWindow(_ beforeContext: @escaping ((EarlyPicture) -> Bool) -> Void) throws -> Window {
+        setenv("SDL_VIDEODRIVER", AppProcess.videoDriver, 1)
+        var options = Window.Options(size: window, fullscreen: false, position: origin)
+        options.beforeContext = beforeContext
+        return try Window(options)
+    }
+
+    @Test(.enabled(if: isX11)) func thePictureIsOnScreenScaledIntoItsPlaceBeforeGLAndTheFirstGLFrameDrawsTheSame() throws {
+        var early: Screen?
+        var shown = false
+        let window = try Self.openWindow { show in
+            shown = show(EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window))
+            early = try? Self.readScreen()
+        }
+        #expect(shown && window.showedEarlyPicture)
+        let before = try #require(early)
+        #expect(Self.near(before[x: 5, y: 5], 51, 102, 153), "background: \(before[x: 5, y: 5])")
+        #expect(Self.near(before[x: 130, y: 160], 51, 102, 153), "bar below: \(before[x: 130, y: 160])")
+        #expect(Self.near(before[x: 270, y: 70], 51, 102, 153), "bar right: \(before[x: 270, y: 70])")
+        #expect(Self.near(before[x: 45, y: 70], 255, 0, 0), "left of the picture: \(before[x: 45, y: 70])")
+        #expect(Self.near(before[x: 235, y: 70], 0, 0, 255), "right of the picture: \(before[x: 235, y: 70])")
+        // Linear filtering: between the halves the colours mix, as GL's would.
+        let middle = before[x: 140, y: 70]
+        #expect(middle.r > 90 && middle.r < 165 && middle.b > 90 && middle.b < 165, "middle: \(middle)")
+
+        // The first GL frame: the same picture as a texture in the same place, and a white
+        // corner that says it has arrived.
+        let renderer = try Renderer(textRasterizer: nil)
+        renderer.enqueueUpload(item: 0, quality: .thumbnail, levels: [Self.picture], opaque: true)
+        _ = renderer.continueUploads(budgetMs: 10_000)
+        let list = DisplayList(background: Self.background, commands: [
+            .image(ImageDraw(item: 0, quality: .thumbnail, frame: Self.place)),
+            .solid(Rect(x: 0, y: 0, width: 4, height: 4), .white),
+        ])
+        renderer.draw(list, viewport: Self.window, drawableWidth: Int(Self.window.width), drawableHeight: Int(Self.window.height))
+        window.swap()
+        renderer.finish()
+        var after = try Self.readScreen()
+        let deadline = Date().addingTimeInterval(5)
+        while !Self.near(after[x: 1, y: 1], 255, 255, 255), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            after = try Self.readScreen()
+        }
+        try #require(Self.near(after[x: 1, y: 1], 255, 255, 255), "the GL frame never reached the screen")
+        var worst = 0
+        for y in 0..<Int(Self.window.height) {
+            for x in 0..<Int(Self.window.width) where x >= 4 || y >= 4 {
+                let a = before[x: x, y: y], b = after[x: x, y: y]
+                worst = max(worst, abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
+            }
+        }
+        #expect(worst <= 4, "the first GL frame differs from the early picture by up to \(worst)/255")
+    }
+
+    @Test(.enabled(if: !isX11)) func anotherDriverTakesNoEarlyPictureAndTheWindowStillOpens() throws {
+        var shown = true
+        let window = try Self.openWindow { show in shown = show(EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window)) }
+        #expect(!shown && !window.showedEarlyPicture)
+    }
+
+    @Test(.enabled(if: isX11)) func aLaunchOnOnePhotoShowsItBeforeItsFirstGLFrame() async throws {
+        let dir = try Fixtures.folder("early-picture")
+        let photo = dir.appendingPathComponent("photo.png")
+        try Fixtures.twoTone(photo, width: 600, height: 400, first: (200, 40, 40), second: (40, 40, 200))
+        let events = dir.appendingPathComponent("events.txt")
+        let app = try AppProcess.start(["--size", "640x400", "--position", "0,0", "--events", events.path, photo.path])
+        defer { app.terminate() }
+        var names: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        while !names.contains("first_frame"), Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            names = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+        }
+        let early = try #require(names.firstIndex(of: "early_picture"), "no early picture: \(names)")
+        let first = try #require(names.firstIndex(of: "first_frame"), "no first frame: \(names)")
+        #expect(early < first)
+    }
+}
