@@ -19,20 +19,19 @@ public struct EarlyPicture {
 
     /// `image` scaled into `rect` as a texture drawn there with linear filtering would look,
     /// the rest of the window `background`. Only an X11 window takes it (the X server scales
-    /// it); false elsewhere, where the window's pixels are not its points, and where its size
-    /// is not `window`.
+    /// it); false elsewhere, where the window's pixels are not its points, and where the X
+    /// server says its size is not `window` (a window manager changed it).
     func show(in sdlWindow: OpaquePointer) -> Bool {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(sdlWindow, &w, &h)
         SDL_GL_GetDrawableSize(sdlWindow, &pw, &ph)
-        guard image.width > 0, image.height > 0, w == pw, h == ph, Double(w) == window.width, Double(h) == window.height else { return false }
+        guard image.width > 0, image.height > 0, w == pw, h == ph, rect.width > 0, rect.height > 0 else { return false }
         let bgra = image.inOrder(.bgra)
-        let x = Int32(rect.minX.rounded()), y = Int32(rect.minY.rounded())
-        let width = Int32(rect.maxX.rounded()) - x, height = Int32(rect.maxY.rounded()) - y
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
         return bgra.pixels.withUnsafeBufferPointer { bytes in
-            sdlphoto_early_picture(sdlWindow, bytes.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * DecodedImage.bytesPerPixel),
-                                   x, y, width, height, byte(background.r), byte(background.g), byte(background.b)) == 1
+            sdlphoto_early_picture(sdlWindow, Int32(window.width), Int32(window.height),
+                                   bytes.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * DecodedImage.bytesPerPixel),
+                                   rect.minX, rect.minY, rect.width, rect.height, byte(background.r), byte(background.g), byte(background.b)) == 1
         }
     }
 }

@@ -95,6 +95,8 @@ final class ImageLoader: @unchecked Sendable {
                 let result = cache.thumbnail(for: path, cellPixels: pixels).map { $0.shrunk(toCover: pixels) }.mapError(LoadError.decode)
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
+            // Let go already (no camera thumbnail), perhaps before it was queued: up it goes.
+            if held, !lock.withLock({ heldForFull.contains(request) }) { pool.raise(key: request, to: priority) }
         case .file(let path):
             decodeFile(path, for: request, pixels: pixels, sharpAt: sharpAt, box: box, priority: priority)
         case .url(let url):
@@ -121,9 +123,10 @@ final class ImageLoader: @unchecked Sendable {
         lock.lock()
         let waiting = inFlight.contains(request)
         let transfer = transfers[request]
+        let held = heldForFull.contains(request)
         lock.unlock()
         guard waiting else { return }
-        pool.reprioritize(key: request, to: Self.decodePriority(urgency))
+        pool.reprioritize(key: request, to: held ? min(.visible, Self.decodePriority(urgency)) : Self.decodePriority(urgency))
         transfer?.set(Self.transferPriority(urgency))
     }
 
@@ -228,7 +231,7 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// The first picture of `item` waiting to be taken, its full image before a placeholder,
-    /// left in place: the window shows it before GL is up (`EarlyPage.showPicture`).
+    /// left in place: the window shows it before GL is up (`EarlyPage.picture(loader:)`).
     func peekFinished(item: Int) -> (image: DecodedImage, opaque: Bool)? {
         lock.withLock {
             let finished = inbox.filter { $0.request.item == item && $0.request.tile == nil && $0.request.region == nil && $0.request.scanJob == nil }

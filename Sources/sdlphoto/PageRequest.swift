@@ -81,17 +81,19 @@ struct EarlyPage {
         let full = PageRequest(drawable: drawable, viewport: PixelSize(width: Int(viewport.width.rounded(.up)), height: Int(viewport.height.rounded(.up))),
                                maxTextureSize: assumedMaxTextureSize, restingSide: restingSide(items[start], viewport), slideshow: nil)
         let cell = GridLayout(width: viewport.width, count: items.count).cellSize
-        loader.request(.init(item: start, quality: .thumbnail), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
+        // The full image first: a free worker then starts it, not the real thumbnail, which
+        // waits behind it while the camera's stands in (ImageLoader.heldForFull).
         loader.request(.init(item: start, quality: .full), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
+        loader.request(.init(item: start, quality: .thumbnail), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
         return EarlyPage(item: start, full: full, viewport: viewport, pixelSize: items[start].pixelSize, upright: options.rotation.degrees == 0)
     }
 
     /// The page's picture at rest, for the window to show while GL starts, where one is decoded
     /// by now (the full image, else its placeholder) and opaque: the first GL frame draws the same.
     func picture(loader: ImageLoader) -> EarlyPicture? {
-        guard upright, let (image, opaque) = loader.peekFinished(item: item), opaque else { return nil }
-        let size = pixelSize ?? Size(width: Double(image.width), height: Double(image.height))
-        return EarlyPicture(image: image, rect: ZoomLevel.initialFrame(pixelSize: size, viewport: viewport), background: .black, window: viewport)
+        // Without the photo's size the page opens as a square placeholder, not in this shape.
+        guard upright, let pixelSize, let (image, opaque) = loader.peekFinished(item: item), opaque else { return nil }
+        return EarlyPicture(image: image, rect: ZoomLevel.initialFrame(pixelSize: pixelSize, viewport: viewport), background: .black, window: viewport)
     }
 
     /// Lets the early full image go when the window turned out otherwise than assumed: the

@@ -7,8 +7,11 @@ typedef struct SDL_Window SDL_Window;
 
 /// Fills the window with the colour (r, g, b) and draws the `width` x `height` picture (BGRA
 /// bytes, `stride` bytes a row) scaled into the rectangle at (x, y) of size w x h, in window
-/// pixels, sampled as GL samples a texture with linear filtering. Returns 1 once the server has
-/// drawn it, 0 when the window is not an X11 one or the server lacks what it takes (RENDER, a
-/// 24-bit true-colour visual): nothing is drawn then.
-int sdlphoto_early_picture(SDL_Window *window, const uint8_t *bgra, int width, int height, int stride,
-                           int x, int y, int w, int h, uint8_t r, uint8_t g, uint8_t b);
+/// pixels and not necessarily whole ones, as GL draws a texture there with linear filtering:
+/// the pixels whose centres the rectangle covers, each sampled at its centre. Returns 1 once
+/// the X server has processed it all without an error, 0 when the window is not an X11 one of
+/// `window_width` x `window_height` pixels, or the server lacks what it takes (RENDER, a 24-bit
+/// true-colour visual) or refused a request; the window's pixels are GL's to draw either way.
+int sdlphoto_early_picture(SDL_Window *window, int window_width, int window_height,
+                           const uint8_t *bgra, int width, int height, int stride,
+                           double x, double y, double w, double h, uint8_t r, uint8_t g, uint8_t b);
