@@ -6,8 +6,9 @@
 #include <X11/extensions/Xrender.h>
 #include <math.h>
 
+// GLX may choose a DirectColor visual; SDL gives its window a colour map that is a straight ramp.
 static int is_rgb24(const Visual *visual, int depth) {
-    return (depth == 24 || depth == 32) && visual->class == TrueColor && visual->red_mask == 0xff0000 &&
+    return (depth == 24 || depth == 32) && (visual->class == TrueColor || visual->class == DirectColor) && visual->red_mask == 0xff0000 &&
            visual->green_mask == 0xff00 && visual->blue_mask == 0xff;
 }
 

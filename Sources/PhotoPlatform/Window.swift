@@ -29,9 +29,6 @@ public final class Window {
         // Touches arrive as finger events; mouse events SDL makes from them are dropped later too.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        // EGL rather than GLX on X11: with Mesa the window, context and first frame come about
-        // 15 ms sooner (GLX makes a throwaway context to list its extensions).
-        SDL_SetHint(SDL_HINT_VIDEO_X11_FORCE_EGL, "1")
         if SDL_getenv("SDL_VIDEODRIVER") == nil {
             // Left to itself SDL falls back to its offscreen driver, an invisible window that
             // looks like a hang. Only real displays are chosen unless a person asks otherwise.
