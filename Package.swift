@@ -48,8 +48,11 @@ let package = Package(
         // API does not offer (its errors longjmp, so the calls stay in C).
         .target(name: "CPNGWrite", dependencies: ["CPNG", "CZlib"]),
         system("CZlib", "zlib", "zlib1g-dev"),
-        system("CHeif", "libheif", "libheif-dev"),
-        system("CJXL", "libjxl", "libjxl-dev"),
+        // libheif and libjxl: headers only here; CLazyLibraries opens each on its first call, so
+        // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        .target(name: "CLazyLibraries"),
         system("CLCMS2", "lcms2", "liblcms2-dev"),
         // Animations, streamed a frame at a time: giflib (no pkg-config file) and libwebp's demux.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
@@ -94,13 +97,15 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CZlib", "CHeif", "CJXL", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
             dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG", "CZlib", "CHeif", "CLCMS2", "TestImages"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            // The HEIF fixtures are encoded with libheif's own encoder, which the program never calls.
+            linkerSettings: [.linkedLibrary("heif")]
         ),
 
         // bench/phone-formats' timer: ImageDecoder on each format, whole, page-sized and thumbnail-sized.
