@@ -54,21 +54,20 @@ int sdlphoto_early_picture(SDL_Window *window, int window_width, int window_heig
     if (right < left) right = left;
     if (bottom < top) bottom = top;
 
+    // 32 bits a pixel, least significant byte first: B, G, R, X in memory, as the pixels are.
+    XImage *image = XCreateImage(display, attributes.visual, 24, ZPixmap, 0, (char *)bgra, width, height, 32, stride);
+    if (!image) return 0;
+    image->byte_order = LSBFirst;
+
     XSync(display, False);
     refused = 0;
     int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(note_refusal);
-
-    // 32 bits a pixel, least significant byte first: B, G, R, X in memory, as the pixels are.
-    XImage *image = XCreateImage(display, attributes.visual, 24, ZPixmap, 0, (char *)bgra, width, height, 32, stride);
     Pixmap pixmap = XCreatePixmap(display, target, width, height, 24);
-    if (image) {
-        image->byte_order = LSBFirst;
-        GC gc = XCreateGC(display, pixmap, 0, NULL);
-        XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, width, height);
-        XFreeGC(display, gc);
-        image->data = NULL;  // the caller's pixels, not Xlib's to free
-        XDestroyImage(image);
-    }
+    GC gc = XCreateGC(display, pixmap, 0, NULL);
+    XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, width, height);
+    XFreeGC(display, gc);
+    image->data = NULL;  // the caller's pixels, not Xlib's to free
+    XDestroyImage(image);
 
     XRenderPictureAttributes pad = {.repeat = RepeatPad};
     Picture source = XRenderCreatePicture(display, pixmap, picture_format, CPRepeat, &pad);
@@ -98,5 +97,5 @@ int sdlphoto_early_picture(SDL_Window *window, int window_width, int window_heig
     // Processed by the server when this returns (with no compositor, on screen), or refused.
     XSync(display, False);
     XSetErrorHandler(previous);
-    return image && !refused;
+    return !refused;
 }

@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include <libheif/heif.h>
 
+#if !((LIBHEIF_NUMERIC_VERSION >> 24) == 1)
+#error "these headers are not those of libheif.so.1: run scripts/lazy-libraries again"
+#endif
+
 #define UNAVAILABLE "libheif.so.1 cannot be loaded"
 
 static struct {

@@ -4,6 +4,11 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <jxl/decode.h>
+#include <jxl/version.h>
+
+#if !(JPEGXL_MAJOR_VERSION == 0 && JPEGXL_MINOR_VERSION == 7)
+#error "these headers are not those of libjxl.so.0.7: run scripts/lazy-libraries again"
+#endif
 
 #define UNAVAILABLE "libjxl.so.0.7 cannot be loaded"
 
