@@ -27,14 +27,14 @@ final class App {
                 return 2
             }
         }
+        /// The page's picture put into the window before GL draws, if it is decoded by now.
+        func offerEarlyPicture(_ show: (EarlyPicture) -> Bool) {
+            if let early, let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
+        }
         let window: Window
         do {
             var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
-            if let early {
-                windowOptions.beforeContext = { show in
-                    if let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
-                }
-            }
+            if early != nil { windowOptions.beforeContext = offerEarlyPicture }
             window = try Window(windowOptions)
         } catch {
             Log.error("\(error)")
@@ -49,9 +49,7 @@ final class App {
             return 1
         }
         // A placeholder decoded while the renderer was made still comes before the first frame.
-        if let early, !window.showedEarlyPicture, let picture = early.picture(loader: loader), window.showEarlyPicture(picture) {
-            events?.earlyPicture(early.item)
-        }
+        if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
         app.text = text
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }

@@ -67,8 +67,10 @@ final class ImageLoader: @unchecked Sendable {
         let isNew = known && !done && inFlight.insert(request).inserted
         let item = known ? items[request.item] : nil
         let transfer = waiting ? transfers[request] : nil
+        let held = heldForFull.contains(request)
         lock.unlock()
-        if waiting, !lock.withLock({ heldForFull.contains(request) }) {
+        // A held thumbnail moves only when its placeholder lets it go (`release`).
+        if waiting, !held {
             // Asked again more urgently (a prefetched page became the current one): its
             // download, still queued or on the wire, moves up too, not only its decode.
             pool.raise(key: request, to: priority)
@@ -84,10 +86,10 @@ final class ImageLoader: @unchecked Sendable {
             let cache = thumbnails
             // The page on screen's thumbnail comes after its full image where the camera's
             // stands in: it sharpens nothing the full image will not, and took a core from it.
-            let held = urgency == .currentPlaceholder && !request.warmOnly
-            if held { lock.withLock { _ = heldForFull.insert(request) } }
-            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels, held: held) }
-            pool.submit(key: request, priority: held ? .visible : priority) {
+            let holds = urgency == .currentPlaceholder && !request.warmOnly
+            if holds { lock.withLock { _ = heldForFull.insert(request) } }
+            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels, held: holds) }
+            pool.submit(key: request, priority: holds ? .visible : priority) {
                 if request.warmOnly {
                     let warmed = cache.warm(for: path, cellPixels: pixels).map { [DecodedImage]() }.mapError(LoadError.decode)
                     return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
@@ -96,7 +98,7 @@ final class ImageLoader: @unchecked Sendable {
                 return ImageLoader.mipmapped(request, result, size: { ImageDecoder.probe(path: path) })
             }
             // Let go already (no camera thumbnail), perhaps before it was queued: up it goes.
-            if held, !lock.withLock({ heldForFull.contains(request) }) { pool.raise(key: request, to: priority) }
+            if holds, !lock.withLock({ heldForFull.contains(request) }) { pool.raise(key: request, to: priority) }
         case .file(let path):
             decodeFile(path, for: request, pixels: pixels, sharpAt: sharpAt, box: box, priority: priority)
         case .url(let url):
@@ -230,15 +232,12 @@ final class ImageLoader: @unchecked Sendable {
         return results
     }
 
-    /// The first picture of `item` waiting to be taken, its full image before a placeholder,
-    /// left in place: the window shows it before GL is up (`EarlyPage.picture(loader:)`).
-    func peekFinished(item: Int) -> (image: DecodedImage, opaque: Bool)? {
+    /// A thumbnail of `item` (the camera's or the real one) waiting to be taken, left in place:
+    /// the window shows it before GL is up (`EarlyPage.picture(loader:)`).
+    func peekThumbnail(item: Int) -> (image: DecodedImage, opaque: Bool)? {
         lock.withLock {
-            let finished = inbox.filter { $0.request.item == item && $0.request.tile == nil && $0.request.region == nil && $0.request.scanJob == nil }
-            for quality in [ImageQuality.full, .thumbnail] {
-                for result in finished where result.request.quality == quality {
-                    if case .success(let levels) = result.outcome, let first = levels.first { return (first, result.opaque) }
-                }
+            for result in inbox where result.request.item == item && result.request.quality == .thumbnail && !result.request.warmOnly {
+                if case .success(let levels) = result.outcome, let first = levels.first { return (first, result.opaque) }
             }
             return nil
         }

@@ -88,11 +88,13 @@ struct EarlyPage {
         return EarlyPage(item: start, full: full, viewport: viewport, pixelSize: items[start].pixelSize, upright: options.rotation.degrees == 0)
     }
 
-    /// The page's picture at rest, for the window to show while GL starts, where one is decoded
-    /// by now (the full image, else its placeholder) and opaque: the first GL frame draws the same.
+    /// The page's placeholder at rest, for the window to show while GL starts, where it is
+    /// decoded by now and opaque: the first GL frame draws the same. Not the full image, even
+    /// when it is there: GL's first frame shows the placeholder and fades the photo in over it,
+    /// and a sharp picture turning blurry for a moment is worse than none.
     func picture(loader: ImageLoader) -> EarlyPicture? {
         // Without the photo's size the page opens as a square placeholder, not in this shape.
-        guard upright, let pixelSize, let (image, opaque) = loader.peekFinished(item: item), opaque else { return nil }
+        guard upright, let pixelSize, let (image, opaque) = loader.peekThumbnail(item: item), opaque else { return nil }
         return EarlyPicture(image: image, rect: ZoomLevel.initialFrame(pixelSize: pixelSize, viewport: viewport), background: .black, window: viewport)
     }
 
