@@ -47,6 +47,9 @@ let package = Package(
         // PNG written with libpng's classic API, whose filter and zlib settings the simplified
         // API does not offer (its errors longjmp, so the calls stay in C).
         .target(name: "CPNGWrite", dependencies: ["CPNG", "CZlib"]),
+        // PNG read with the classic API too: raw samples (colour converted by Little CMS, as for
+        // every format) and libpng's messages kept for the file's one line, never printed.
+        .target(name: "CPNGRead", dependencies: ["CPNG"]),
         system("CZlib", "zlib", "zlib1g-dev"),
         // libheif and libjxl: headers only here; CLazyLibraries opens each on its first call, so
         // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
@@ -97,7 +100,7 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

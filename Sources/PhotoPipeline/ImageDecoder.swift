@@ -4,7 +4,7 @@ import PhotoCore
 ///
 /// Backends: JPEG through libjpeg-turbo with DCT scaling, HEIC and AVIF through libheif (a thumbnail
 /// item when one is large enough), JPEG XL through libjxl (its 1:8 DC pass when that is enough),
-/// everything else through SDL2_image.
+/// PNG through libpng, everything else through SDL2_image.
 /// Embedded colour profiles and CICP tags are converted to sRGB (Little CMS), after shrinking.
 /// `maxPixelSize` bounds the longer side of the result (aspect kept, area-averaged); nil means
 /// full size. `sharpAt` (at most `maxPixelSize`) lets a JPEG stop at a cheaper DCT scale once its
@@ -65,11 +65,9 @@ public enum ImageDecoder {
             if [.gif, .webp, .png].contains(format), let frames = try AnimationDecoder.open(data, limits: limits) {
                 return StoredPixels(image: try frames.nextFrame())
             }
+            if format == .png { return try PNGDecoder.decode(data, limits: limits) }
             var stored = StoredPixels(image: try SDLImageDecoder.decode(data, recognised: format != .other))
-            if format == .png {  // WebP and TIFF orientation: not yet
-                stored.orientation = PNGChunks.exifOrientation(of: data)
-                stored.colour = .embedded(EmbeddedProfiles.png(data))
-            } else if format == .webp {
+            if format == .webp {  // WebP and TIFF orientation: not yet
                 stored.colour = .embedded(EmbeddedProfiles.webp(data))
             }
             return stored

@@ -9,7 +9,7 @@ enum CICPProfile {
     static let sRGBLikeTransfers: Set<Int> = [1, 2, 6, 13, 14, 15]
 
     /// CIE xy of red, green, blue and white, by colour_primaries code point.
-    private static let primaries: [Int: [Double]] = [
+    static let primaries: [Int: [Double]] = [
         1: [0.640, 0.330, 0.300, 0.600, 0.150, 0.060, 0.3127, 0.3290],   // BT.709, sRGB
         4: [0.670, 0.330, 0.210, 0.710, 0.140, 0.080, 0.3100, 0.3160],   // BT.470 M
         5: [0.640, 0.330, 0.290, 0.600, 0.150, 0.060, 0.3127, 0.3290],   // BT.601 625
@@ -25,6 +25,11 @@ enum CICPProfile {
     static func make(primaries code: Int, transfer: Int) -> cmsHPROFILE? {
         guard let xy = primaries[code == unspecified ? bt709 : code], let curve = toneCurve(transfer) else { return nil }
         defer { cmsFreeToneCurve(curve) }
+        return rgbProfile(primaries: xy, curve: curve)
+    }
+
+    /// An RGB matrix-shaper profile: `xy` is CIE xy of red, green, blue and white; one curve for all three.
+    static func rgbProfile(primaries xy: [Double], curve: OpaquePointer) -> cmsHPROFILE? {
         var white = cmsCIExyY(x: xy[6], y: xy[7], Y: 1)
         var rgb = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: xy[0], y: xy[1], Y: 1),
                                   Green: cmsCIExyY(x: xy[2], y: xy[3], Y: 1),

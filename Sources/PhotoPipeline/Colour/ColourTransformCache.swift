@@ -21,6 +21,8 @@ final class ColourTransformCache: @unchecked Sendable {
             switch description {
             case .icc(let bytes): hash = FNV1a.hash64(Data(bytes))
             case .cicp(let p, let t): hash = UInt64(p) << 8 | UInt64(t)
+            case .gammaPrimaries(let gamma, let primaries):
+                hash = ([gamma ?? 0] + (primaries ?? [])).reduce(UInt64(0x9E37)) { $0 &* 31 &+ $1.bitPattern }
             case .sRGB: hash = 0
             }
         }
@@ -60,6 +62,7 @@ final class ColourTransformCache: @unchecked Sendable {
         case .sRGB: profile = cmsCreate_sRGBProfile()
         case .icc(let bytes): profile = bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
         case .cicp(let primaries, let transfer): profile = CICPProfile.make(primaries: primaries, transfer: transfer)
+        case .gammaPrimaries(let gamma, let primaries): profile = GammaProfile.make(gamma: gamma, primaries: primaries)
         }
         guard let profile else { return nil }
         defer { cmsCloseProfile(profile) }
