@@ -25,7 +25,9 @@ enum TurboJPEGDecoder {
             tjDecompressHeader3(handle.raw, jpeg.baseAddress, UInt(jpeg.count),
                                 &width, &height, &subsampling, &colorspace)
         }
-        guard status == 0, width > 0, height > 0 else { throw DecodeError.corrupt(reason: handle.lastError) }
+        // libjpeg only warns of stray bytes between segments ("extraneous bytes before marker");
+        // the header is read whole and so is the picture, as djpeg shows it.
+        guard status == 0 || handle.warned, width > 0, height > 0 else { throw DecodeError.corrupt(reason: handle.lastError) }
         let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
     }
@@ -48,7 +50,7 @@ enum TurboJPEGDecoder {
             }
         }
         // A warning (truncated data, extraneous bytes) still leaves a complete, displayable buffer.
-        if status != 0 && tjGetErrorCode(handle.raw) != Int32(TJERR_WARNING.rawValue) {
+        if status != 0 && !handle.warned {
             throw DecodeError.corrupt(reason: handle.lastError)
         }
         let segments = JPEGSegments(bytes)
@@ -75,6 +77,9 @@ enum TurboJPEGDecoder {
         }
 
         deinit { tjDestroy(raw) }
+
+        /// Whether the last call failed with a warning only, its result complete.
+        var warned: Bool { tjGetErrorCode(raw) == Int32(TJERR_WARNING.rawValue) }
 
         var lastError: String {
             guard let message = tjGetErrorStr2(raw) else { return "unknown libjpeg-turbo error" }
