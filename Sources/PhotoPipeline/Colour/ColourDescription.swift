@@ -29,6 +29,6 @@ enum ColourDescription: Equatable, Sendable {
         let sRGBGamma = gamma.map { abs($0 - 1 / 2.2) < 0.0045 } ?? true
         let sRGBPrimaries = primaries.map { zip($0, GammaProfile.sRGBPrimaries).allSatisfy { abs($0 - $1) < 0.001 } } ?? true
         if sRGBGamma && sRGBPrimaries { return .sRGB }
-        return .gammaPrimaries(gamma: sRGBGamma ? nil : gamma, primaries: primaries)
+        return .gammaPrimaries(gamma: gamma, primaries: primaries)
     }
 }
