@@ -50,6 +50,9 @@ let package = Package(
         // PNG read with the classic API too: raw samples (colour converted by Little CMS, as for
         // every format) and libpng's messages kept for the file's one line, never printed.
         .target(name: "CPNGRead", dependencies: ["CPNG"]),
+        // TIFF through libtiff with handlers of its own per file (libtiff 4.5), so that nothing it
+        // says is printed, and its strips checked against the file before a pixel is allocated.
+        .target(name: "CTIFFRead", linkerSettings: [.linkedLibrary("tiff")]),
         system("CZlib", "zlib", "zlib1g-dev"),
         // libheif and libjxl: headers only here; CLazyLibraries opens each on its first call, so
         // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
@@ -100,7 +103,7 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CTIFFRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -17,7 +17,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
         case .empty: return "the file is empty"
         case .notAnImage: return "not an image in a format sdlphoto knows"
-        case let .corrupt(reason): return "the image is damaged: \(reason)"
+        case let .corrupt(reason): return "the image is damaged: \(LibraryMessage.clause(reason))"
         case let .tooLarge(megapixels, limit):
             return "the image claims \(Self.format(megapixels)) megapixels, more than the limit of \(Self.format(limit))"
         }

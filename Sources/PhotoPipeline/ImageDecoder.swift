@@ -4,7 +4,8 @@ import PhotoCore
 ///
 /// Backends: JPEG through libjpeg-turbo with DCT scaling, HEIC and AVIF through libheif (a thumbnail
 /// item when one is large enough), JPEG XL through libjxl (its 1:8 DC pass when that is enough),
-/// PNG through libpng, everything else through SDL2_image.
+/// PNG through libpng, TIFF through libtiff,
+/// everything else through SDL2_image.
 /// Embedded colour profiles and CICP tags are converted to sRGB (Little CMS), after shrinking.
 /// `maxPixelSize` bounds the longer side of the result (aspect kept, area-averaged); nil means
 /// full size. `sharpAt` (at most `maxPixelSize`) lets a JPEG stop at a cheaper DCT scale once its
@@ -66,8 +67,9 @@ public enum ImageDecoder {
                 return StoredPixels(image: try frames.nextFrame())
             }
             if format == .png { return try PNGDecoder.decode(data, limits: limits) }
+            if format == .tiff { return try TIFFDecoder.decode(data, limits: limits) }
             var stored = StoredPixels(image: try SDLImageDecoder.decode(data, recognised: format != .other))
-            if format == .webp {  // WebP and TIFF orientation: not yet
+            if format == .webp {  // WebP orientation: not yet
                 stored.colour = .embedded(EmbeddedProfiles.webp(data))
             }
             return stored

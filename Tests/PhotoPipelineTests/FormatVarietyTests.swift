@@ -86,7 +86,7 @@ import Testing
         #expect(ImageDecoder.probe(path: path) == PixelSize(width: 20, height: 40))
     }
 
-    @Test func aTIFFDecodesThroughSDLImageAndProbesItsSize() throws {
+    @Test func aTIFFDecodesThroughLibtiffAndProbesItsSize() throws {
         let tiff = TIFFFixture.rgb(width: 6, height: 2) { x, _ in x < 3 ? (255, 0, 0) : (0, 0, 255) }
         let path = dir.write("scan.tif", tiff)
         let image = try ImageDecoder.decode(path: path, maxPixelSize: nil)
@@ -103,6 +103,18 @@ import Testing
         }
         #expect(throws: DecodeError.tooLarge(megapixels: 10_000, limit: 400)) {
             try ImageDecoder.decode(data: liar, name: "liar.tif", maxPixelSize: 256)
+        }
+    }
+
+    /// A 7200x12000 scan cut short used to cost 776 MB before it was refused as "unknown SDL2_image
+    /// error"; its directory alone now says what is wrong.
+    @Test func aTruncatedHugeTIFFIsRefusedForWhatIsWrong() {
+        let tiff = TIFFFixture.truncated(width: 7200, height: 12_000, keeping: 1 << 20)
+        #expect {
+            try ImageDecoder.decode(data: tiff, name: "cut.tif", maxPixelSize: 256)
+        } throws: { error in
+            guard case DecodeError.corrupt(let reason) = error else { return false }
+            return reason.contains("past the end of the file")
         }
     }
 }

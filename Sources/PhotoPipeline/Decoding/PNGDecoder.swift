@@ -13,7 +13,7 @@ enum PNGDecoder {
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws -> StoredPixels {
         var info = png_rgba_info()
         guard bytes.withUnsafeBufferPointer({ png_rgba_header($0.baseAddress, $0.count, &info) }) == 0 else {
-            throw failure(info)
+            throw DecodeError.corrupt(reason: LibraryMessage.text(info.message, otherwise: "libpng could not read it"))
         }
         let size = PixelSize(width: Int(info.width), height: Int(info.height))
         try limits.check(size)
@@ -22,14 +22,11 @@ enum PNGDecoder {
         let status = bytes.withUnsafeBufferPointer { png in
             pixels.withUnsafeMutableBufferPointer { png_rgba_decode(png.baseAddress, png.count, $0.baseAddress, count, &info) }
         }
-        guard status == 0 else { throw failure(info) }
+        guard status == 0 else {
+            throw DecodeError.corrupt(reason: LibraryMessage.text(info.message, otherwise: "libpng could not decode it"))
+        }
         return StoredPixels(image: DecodedImage(width: size.width, height: size.height, pixels: pixels),
                             colour: PNGColour.description(of: bytes),
                             orientation: PNGChunks.exifOrientation(of: bytes))
-    }
-
-    private static func failure(_ info: png_rgba_info) -> DecodeError {
-        let reason = withUnsafeBytes(of: info.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return .corrupt(reason: reason.isEmpty ? "libpng could not read it" : reason)
     }
 }
