@@ -48,12 +48,15 @@ public struct EventInjector {
         SDL_PushEvent(&e)
     }
 
-    /// SDL's wheel events carry no position: the pointer is moved there first.
+    /// The pointer moves there first, as a person's would; the wheel event carries the place too
+    /// (SDL 2.26's `mouseX`/`mouseY`), since an event pushed moves no real pointer.
     public func wheel(dx: Double, dy: Double, x: Double, y: Double) {
         mouseMove(x: x, y: y)
         var e = SDL_Event()
         e.type = SDL_MOUSEWHEEL.rawValue
         e.wheel.timestamp = SDL_GetTicks()
+        e.wheel.mouseX = Int32(x.rounded())
+        e.wheel.mouseY = Int32(y.rounded())
         e.wheel.x = Int32(dx.rounded())
         e.wheel.y = Int32(dy.rounded())
         e.wheel.preciseX = Float(dx)

@@ -69,10 +69,9 @@ public final class EventSource: @unchecked Sendable {
         case SDL_MOUSEWHEEL.rawValue:
             let w = e.wheel
             guard w.which != touchMouseID else { return nil }
-            var x: Int32 = 0, y: Int32 = 0
-            SDL_GetMouseState(&x, &y)
+            // Where the pointer was when the wheel turned (SDL 2.26 fills it in; a replay sets it).
             let ctrl = (SDL_GetModState().rawValue & KMOD_CTRL.rawValue) != 0
-            return .wheel(dx: Double(w.preciseX), dy: Double(w.preciseY), x: Double(x), y: Double(y), ctrl: ctrl)
+            return .wheel(dx: Double(w.preciseX), dy: Double(w.preciseY), x: Double(w.mouseX), y: Double(w.mouseY), ctrl: ctrl)
         default:
             return nil
         }

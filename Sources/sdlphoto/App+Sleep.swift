@@ -58,7 +58,9 @@ extension App {
     /// an expose, a replay's screenshot), nothing otherwise.
     func drawAsleep(at now: Double) {
         // A `--screenshot` of a sleeping frame is black, and still ends the run.
-        let ownScreenshot = options.screenshot.flatMap { path in options.screenshotAtMs.map { now >= $0 } ?? true ? path : nil }
+        let ownScreenshot = options.screenshot.flatMap { path in
+            screenshots.wasAsked(path) ? nil : !running || (options.screenshotAtMs.map { now >= $0 } ?? true) ? path : nil
+        }
         let screenshotDue = (replay?.hasScreenshotsDue ?? false) || ownScreenshot != nil
         guard needsDraw || screenshotDue else { return }
         needsDraw = false

@@ -164,7 +164,7 @@ final class App {
                 drawAsleep(at: now)
                 publishControlStatus()
                 if clock.isVirtual { clock.frameDone() }
-                if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
+                if replay?.isOver(at: clock.nowMs) == true { running = false }
                 continue
             }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
@@ -174,12 +174,7 @@ final class App {
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)
-            guard running else {
-                // A replay's quit that came in the same pass as a screenshot (a slow frame): the
-                // screenshot first.
-                if replay?.hasScreenshotsDue == true { draw(at: now, continuous: false) }
-                break
-            }
+            guard running else { break }
             followCurrentPage()
             followAnimation(at: now)
             sharpenSoftPages()
@@ -209,8 +204,9 @@ final class App {
                 waitForLoads()
                 clock.frameDone()
             }
-            if let replay, replay.quitRequested || clock.nowMs > replay.endTime { running = false }
+            if replay?.isOver(at: clock.nowMs) == true { running = false }
         }
+        takeOutstandingScreenshots(at: clock.nowMs)
         _ = animation?.stop()
         if !screenshots.finish() { exitCode = 1 }
         if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
@@ -294,7 +290,7 @@ final class App {
     /// half the time of making them. While only cells fade in (nothing moves, no input waits)
     /// frames come every `FillFramePacing` interval; how long the next one waits, else nil.
     func fillFrameWait(at now: Double) -> Double? {
-        guard !clock.isVirtual, !inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
+        guard !clock.isVirtual, replay?.hasScreenshotsDue != true, !inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
               !scene.isMoving, scene.cellsFadeIn else { return nil }
         let wait = lastDrawMs + FillFramePacing.intervalMs(lastFrameCostMs: lastFrameCostMs) - now
         return wait > 0 ? wait : nil

@@ -11,12 +11,17 @@ struct ReplayDriver {
 
     init(script: ReplayScript) { self.script = script }
 
-    var endTime: Double { script.endTime }
 
     /// When the script next needs the loop awake: its next event, or its end.
     var wakeTime: Double { next < script.events.count ? script.events[next].time : script.endTime }
 
     var hasScreenshotsDue: Bool { !screenshotsDue.isEmpty }
+
+    /// Whether the run ends now: at the script's `quit`, or past its end once every event is fed
+    /// (a pass that began before the end fed only what was due then; the rest comes first).
+    func isOver(at time: Double) -> Bool {
+        quitRequested || (next == script.events.count && time > script.endTime)
+    }
 
     /// Injects every event whose time is at or before `time` (ms from the first frame).
     mutating func feed(upTo time: Double, into injector: EventInjector) {

@@ -8,8 +8,13 @@ final class ScreenshotWriter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "sdlphoto.screenshots")
     private let lock = NSLock()
     private var failed = false
+    // Main thread only: what the loop has asked for, written or still in the queue.
+    private var asked: Set<String> = []
+
+    func wasAsked(_ path: String) -> Bool { asked.contains(path) }
 
     func write(path: String, width: Int, height: Int, pixels: [UInt8]) {
+        asked.insert(path)
         queue.async { [self] in
             do { try PNGCodec.write(DecodedImage(width: width, height: height, pixels: pixels), toFile: path) } catch {
                 Log.error("\(error)")
