@@ -31,6 +31,10 @@ extension ImageLoader {
         // server is asked (a tile or a photo answered with an error page the first time).
         let revalidate = undecodable.remove(url) != nil
         lock.unlock()
+        // A disk cache hit answers inside `load`, before its handle is back to be kept: the
+        // answer marks the transfer over, and an over transfer is not kept (it would count the
+        // photo as still downloading).
+        let over = TransferEnd()
         let handle = network.load(DataRequest(url: url, revalidate: revalidate), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
             self.lock.lock()
@@ -38,11 +42,12 @@ extension ImageLoader {
             if tracksProgress { self.progress[request.item] = (received, total) }
             self.lock.unlock()
             if tracksProgress { self.wake() }
-        }, bodyPiece: scans.map { scans in { scans.received($0) } }, completion: { [weak self] response in
+        }, bodyPiece: scans.map { scans in { @Sendable piece in scans.received(piece) } }, completion: { [weak self] response in
             // A cancelled transfer's answer is nobody's: the request may already be asked again,
             // with a transfer of its own.
             guard let self, response.failureIsCancel == false else { return }
             self.lock.lock()
+            over.reached = true
             if self.transfers[request]?.token == token { self.transfers[request] = nil }
             // A thumbnail let go while on the wire still finishes (into the disk cache): its
             // answer is not this request's any more.
@@ -71,8 +76,13 @@ extension ImageLoader {
             }
         })
         lock.lock()
-        if inFlight.contains(request) { transfers[request] = Transfer(handle: handle, priority: transferPriority, token: token) }
+        if inFlight.contains(request), !over.reached { transfers[request] = Transfer(handle: handle, priority: transferPriority, token: token) }
         lock.unlock()
+    }
+
+    /// Whether one `fetch`'s transfer has answered; read and written under the loader's lock.
+    final class TransferEnd: @unchecked Sendable {
+        var reached = false
     }
 
     /// The bytes at `url` for an animation to play: the page's own download, which this run's
