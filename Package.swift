@@ -27,9 +27,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
     ],
     targets: [
-        system("CSDL2", "sdl2", "libsdl2-dev"),
-        system("CSDL2Image", "SDL2_image", "libsdl2-image-dev"),
-        system("CSDL2TTF", "SDL2_ttf", "libsdl2-ttf-dev"),
+        // SDL's pkg-config files add -D_REENTRANT, a flag SwiftPM refuses with a warning (and glibc
+        // ignores); the headers need no search path: they include each other by quoted name.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         system("CCurl", "libcurl", "libcurl4-openssl-dev"),
         system("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
         system("CExif", "libexif", "libexif-dev"),

@@ -55,9 +55,8 @@ public struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-                    file: String, function: String, line: UInt) {
-        FileHandle.standardError.write(Data("sdlphoto: \(message)\n".utf8))
+    public func log(event: LogEvent) {
+        FileHandle.standardError.write(Data("sdlphoto: \(event.message)\n".utf8))
     }
 }
 

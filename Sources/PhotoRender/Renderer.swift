@@ -144,7 +144,9 @@ public final class Renderer {
         // A page keeps both its images; a cell only what it draws, its thumbnail where it has
         // one: the full images of a screenful of cells would be a screenful of pages.
         var protected = Set(pages.flatMap { [TextureKey(item: $0, quality: .thumbnail), TextureKey(item: $0, quality: .full)] })
-        for item in cells { textures.peekKey(item: item, quality: .thumbnail).map { protected.insert($0) } }
+        for item in cells {
+            if let key = textures.peekKey(item: item, quality: .thumbnail) { protected.insert(key) }
+        }
         return textures.evict(protecting: protected)
     }
 

@@ -3,7 +3,7 @@ import PhotoCore
 
 /// TIFF through libtiff's RGBA interface (docs/behaviour.md §1): the first image, any photometric,
 /// depth and compression libtiff knows, as 8-bit RGBA top row first (libtiff applies the
-/// `Orientation` tag's flips). Colour is taken as sRGB.
+/// `Orientation` tag's flips, 1-4, and not its turns, 5-8). Colour is taken as sRGB.
 ///
 /// Hostile-file policy: before the pixels are allocated, the size is checked against `limits` and
 /// every strip or tile against the file's length, so a truncated 86-megapixel scan is refused at
