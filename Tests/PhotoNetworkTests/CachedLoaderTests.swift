@@ -13,7 +13,7 @@ struct CachedLoaderTests {
     static let routes: [String: TestServer.Route] = [
         "/revalidated": { request in
             if request.headers[.ifNoneMatch] == "\"v1\"" {
-                return HTTPResponse(statusCode: .notModified, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"])
+                return HTTPResponse(statusCode: .notModified, headers: HTTPHeaders([.eTag: "\"v1\"", .cacheControl: "no-cache"]))
             }
             return HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"], body: body)
         },

@@ -36,8 +36,8 @@ final class Gate: @unchecked Sendable {
     @Test func workersThatYieldToRenderingRunAtTheWeakestPriority() {
         let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         let got = Deliveries<Int32>()
-        let pool = DecodePool<String, Int32>(workers: 2, yieldsToRendering: true, deliver: got.record)
-        let plain = DecodePool<String, Int32>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int32>(workers: 2, yieldsToRendering: true, deliver: { got.record($0, $1) })
+        let plain = DecodePool<String, Int32>(workers: 1, deliver: { got.record($0, $1) })
         let nice = { @Sendable in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
         for key in ["a", "b"] { pool.submit(key: key, priority: .current, work: nice) }
         #expect(got.wait(for: 2))
@@ -51,7 +51,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func theMostUrgentWaitingJobRunsFirstAndEqualOnesInOrder() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "far", priority: .prefetch) { 1 }
@@ -65,7 +65,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func onTwoCoresTheCurrentPageDecodesAloneAndTheRestFollow() {
         let got = Deliveries<Int>(), gate = Gate(), started = Deliveries<Int>()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: { got.record($0, $1) })
         pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "neighbour", priority: .visible) { started.record("neighbour", 1); return 1 }
@@ -79,7 +79,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func withCoresToSpareOtherJobsRunBesideTheCurrentPage() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: { got.record($0, $1) })
         pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "neighbour", priority: .visible) { 1 }
@@ -92,7 +92,7 @@ final class Gate: @unchecked Sendable {
     @Test func aCurrentJobThatIsNotExclusiveHoldsNothingBack() {
         // A grid placeholder is urgent but tiny: the thumbnails beside it need not wait for it.
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: { got.record($0, $1) })
         pool.submit(key: "placeholder", priority: .current) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "thumbnail", priority: .visible) { 1 }
@@ -104,7 +104,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func aHeldJobRaisedToCurrentStartsAtOnce() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: { got.record($0, $1) })
         pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "neighbour", priority: .visible) { 1 }
@@ -119,7 +119,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func aSecondCurrentJobIsNotHeldBackByTheFirst() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: { got.record($0, $1) })
         pool.submit(key: "page", priority: .current, exclusive: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "detail", priority: .current) { 1 }
@@ -132,7 +132,7 @@ final class Gate: @unchecked Sendable {
     @Test func neighbourPagesDecodeOneAtATimeWhileThumbnailsPassThem() {
         // Two neighbours' photo-sized buffers at once are a kiosk's memory for nothing sooner.
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: { got.record($0, $1) })
         pool.submit(key: "next page", priority: .visible, large: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "previous page", priority: .visible, large: true) { 1 }
@@ -147,7 +147,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func thePageOnScreenDecodesBesideANeighbourPage() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: { got.record($0, $1) })
         pool.submit(key: "neighbour", priority: .visible, large: true) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "page", priority: .current, exclusive: true, large: true) { 1 }
@@ -159,7 +159,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func aCancelledWaitingJobNeverRuns() {
         let got = Deliveries<Int>(), gate = Gate(), ran = Deliveries<Int>()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "scrolled-away", priority: .visible) { ran.record("scrolled-away", 1); return 1 }
@@ -174,7 +174,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func aCancelledRunningJobDeliversNothing() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "slow", priority: .current) { gate.pass(); return 1 }
         gate.started.wait()
         pool.cancel(key: "slow")
@@ -188,7 +188,7 @@ final class Gate: @unchecked Sendable {
     @Test func stoppingWaitsForTheRunningJobAndDropsTheRest() {
         let got = Deliveries<Int>(), gate = Gate()
         let ran = Deliveries<Int>()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "running", priority: .current) { gate.pass(); ran.record("running", 1); return 1 }
         pool.submit(key: "waiting", priority: .current) { ran.record("waiting", 2); return 2 }
         gate.started.wait()
@@ -201,7 +201,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func aKeySubmittedTwiceRunsOnceAtTheHigherPriority() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "other", priority: .visible) { 1 }
@@ -216,7 +216,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func reprioritizingMovesAWaitingJobUp() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "a", priority: .visible) { 1 }
@@ -229,7 +229,7 @@ final class Gate: @unchecked Sendable {
 
     @Test func raisingMovesAWaitingJobUpButNeverDown() {
         let got = Deliveries<Int>(), gate = Gate()
-        let pool = DecodePool<String, Int>(workers: 1, deliver: got.record)
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
         pool.submit(key: "blocker", priority: .current) { gate.pass(); return 0 }
         gate.started.wait()
         pool.submit(key: "cache", priority: .background) { 1 }
@@ -246,7 +246,7 @@ final class Gate: @unchecked Sendable {
         let dir = TempDirectory()
         let paths = (0..<8).map { i in dir.write("\(i).jpg", JPEGFixture.solid(width: 300 + i * 10, height: 200, (UInt8(i * 30), 0, 0))) }
         let got = Deliveries<Result<DecodedImage, DecodeError>>()
-        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 3, deliver: got.record)
+        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 3, deliver: { got.record($0, $1) })
         for path in paths + [dir.path + "/missing.jpg"] {
             pool.submit(key: path, priority: .visible) {
                 Result { try ImageDecoder.decode(path: path, maxPixelSize: 100) }.mapError { $0 as! DecodeError }
@@ -273,7 +273,7 @@ final class Gate: @unchecked Sendable {
             expected[path] = colour
         }
         let got = Deliveries<Result<DecodedImage, DecodeError>>()
-        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 4, deliver: got.record)
+        let pool = DecodePool<String, Result<DecodedImage, DecodeError>>(workers: 4, deliver: { got.record($0, $1) })
         for path in expected.keys {
             pool.submit(key: path, priority: .visible) {
                 Result { try ImageDecoder.decode(path: path, maxPixelSize: 64) }.mapError { $0 as! DecodeError }
