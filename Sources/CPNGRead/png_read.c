@@ -12,7 +12,6 @@ typedef struct {
     png_rgba_info *info;
     int has_error;
     int rows_done;
-    png_bytep *rows;
 } source;
 
 static void keep(png_rgba_info *info, const char *text) {
@@ -59,8 +58,6 @@ static int read_png(source *s, uint8_t *out, size_t out_size) {
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
-        free(s->rows);
-        s->rows = NULL;
         // Every row is in: what went wrong after the image data (a missing IEND, a bad chunk
         // behind it) costs the picture nothing, as browsers and libpng's own tools show it.
         return s->rows_done ? 0 : -1;
@@ -68,6 +65,12 @@ static int read_png(source *s, uint8_t *out, size_t out_size) {
     png_set_read_fn(png, s, read_bytes);
     // Width and height are checked against the caller's limits before any pixel is allocated.
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    // What the pixels do not need is not read: text (up to 999 chunks of 8 MB each, inflated,
+    // in a hostile file), palettes suggested, EXIF and the profile, which the caller reads itself.
+    static const png_byte unused[] = "tEXt\0zTXt\0iTXt\0sPLT\0eXIf\0iCCP\0tIME\0hIST\0pCAL\0sCAL\0";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, unused, (int)(sizeof unused / 5));
+    png_set_chunk_malloc_max(png, 1 << 20);
+    png_set_chunk_cache_max(png, 128);
     png_read_info(png, info);
     s->info->width = png_get_image_width(png, info);
     s->info->height = png_get_image_height(png, info);
@@ -75,24 +78,23 @@ static int read_png(source *s, uint8_t *out, size_t out_size) {
         png_destroy_read_struct(&png, &info, NULL);
         return 0;
     }
-    if ((size_t)s->info->width * s->info->height * 4 > out_size) png_error(png, "the image is larger than its buffer");
+    if (s->info->width > out_size / 4 / s->info->height) png_error(png, "the image is larger than its buffer");
     int colour = png_get_color_type(png, info);
     png_set_expand(png);  // palette to RGB, grey below 8 bits to 8, tRNS to alpha
     if (png_get_bit_depth(png, info) == 16) png_set_scale_16(png);
     if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
     if (!(colour & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
         png_set_filler(png, 0xff, PNG_FILLER_AFTER);
-    png_set_interlace_handling(png);
+    int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)s->info->width * 4) png_error(png, "unexpected row layout");
-    s->rows = malloc(sizeof(png_bytep) * s->info->height);
-    if (!s->rows) png_error(png, "out of memory");
-    for (uint32_t y = 0; y < s->info->height; y++) s->rows[y] = out + (size_t)y * s->info->width * 4;
-    png_read_image(png, s->rows);
+    size_t row_bytes = (size_t)s->info->width * 4;
+    if (png_get_rowbytes(png, info) != row_bytes) png_error(png, "unexpected row layout");
+    // Row by row, each pass over the same rows: no table of row pointers (8 bytes a row, more
+    // than the pixels for a one-pixel-wide image).
+    for (int pass = 0; pass < passes; pass++)
+        for (uint32_t y = 0; y < s->info->height; y++) png_read_row(png, out + (size_t)y * row_bytes, NULL);
     s->rows_done = 1;
     png_read_end(png, NULL);
-    free(s->rows);
-    s->rows = NULL;
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
 }

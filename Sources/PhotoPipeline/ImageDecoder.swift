@@ -101,7 +101,11 @@ public enum ImageDecoder {
         default: break
         }
         guard let stored = HeaderProbe.size(of: head, format: format) else { return nil }
-        return format == .png ? PNGChunks.exifOrientation(of: head).displayedSize(of: stored) : stored
+        switch format {
+        case .png: return PNGChunks.exifOrientation(of: head).displayedSize(of: stored)
+        case .tiff: return (TIFFDirectory(head)?.exifOrientation ?? .up).displayedSize(of: stored)
+        default: return stored
+        }
     }
 
     /// Enough for a JPEG whose SOF sits behind a full 64 KiB EXIF segment and an ICC profile.

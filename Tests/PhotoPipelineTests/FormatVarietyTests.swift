@@ -117,4 +117,25 @@ import Testing
             return reason.contains("past the end of the file")
         }
     }
+
+    /// libtiff's RGBA interface premultiplies; the page blends straight alpha, so a half-transparent
+    /// orange stays orange instead of darkening twice.
+    @Test func aTIFFWithAlphaKeepsItsColoursStraight() throws {
+        let tiff = TIFFFixture.rgba(width: 2, height: 1) { x, _ in x == 0 ? (240, 120, 40, 128) : (10, 200, 90, 255) }
+        let image = try ImageDecoder.decode(path: dir.write("alpha.tif", tiff), maxPixelSize: nil)
+        let half = image.rgba(x: 0, y: 0)
+        #expect(isClose(half, (240, 120, 40), tolerance: 2) && abs(Int(half.a) - 128) <= 1, "\(half)")
+        #expect(image.rgba(x: 1, y: 0) == (10, 200, 90, 255))
+    }
+
+    /// A portrait scan from a camera's TIFF: Orientation 6 (row 0 is the visual right side) is a
+    /// quarter turn clockwise, as for JPEG; libtiff's own handling mirrored it instead.
+    @Test func aTIFFsOrientationTagTurnsItAsEXIFSays() throws {
+        let tiff = TIFFFixture.rgb(width: 4, height: 2, orientation: 6) { x, _ in x < 2 ? (255, 0, 0) : (0, 0, 255) }
+        let path = dir.write("turned.tif", tiff)
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: nil)
+        #expect(image.width == 2 && image.height == 4)
+        #expect(image.rgba(x: 0, y: 0) == (255, 0, 0, 255) && image.rgba(x: 1, y: 3) == (0, 0, 255, 255), "stored left is the visual top")
+        #expect(ImageDecoder.probe(path: path) == PixelSize(width: 2, height: 4))
+    }
 }

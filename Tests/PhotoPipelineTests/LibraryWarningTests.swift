@@ -40,4 +40,19 @@ import Testing
             return reason.contains("precision")
         }
     }
+
+    /// Stray bytes (a warning) and then a fatal error: the scan names Huffman tables never
+    /// defined. TurboJPEG calls such a call "warned" too; it is a broken tile, not a blank picture.
+    @Test func aWarningBeforeAFatalErrorIsStillABrokenTile() throws {
+        var jpeg = Self.withStrayBytes(JPEGFixture.make(width: 64, height: 48) { _, _ in (200, 100, 50) })
+        let sos = (2..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }!
+        let components = Int(jpeg[sos + 4])
+        for c in 0..<components { jpeg[sos + 6 + 2 * c] = 0x33 }  // DC and AC table 3, never defined
+        #expect {
+            _ = try ImageDecoder.decode(path: dir.write("warned-then-fatal.jpg", jpeg), maxPixelSize: nil)
+        } throws: { error in
+            guard case DecodeError.corrupt(let reason) = error else { return false }
+            return reason.contains("Huffman table")
+        }
+    }
 }

@@ -20,14 +20,15 @@ enum TurboJPEGDecoder {
 
     static func header(of bytes: [UInt8]) throws -> Header {
         let handle = try Handle()
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = -1, colorspace: Int32 = -1
         let status = bytes.withUnsafeBufferPointer { jpeg in
             tjDecompressHeader3(handle.raw, jpeg.baseAddress, UInt(jpeg.count),
                                 &width, &height, &subsampling, &colorspace)
         }
         // libjpeg only warns of stray bytes between segments ("extraneous bytes before marker");
         // the header is read whole and so is the picture, as djpeg shows it.
-        guard status == 0 || handle.warned, width > 0, height > 0 else { throw DecodeError.corrupt(reason: handle.lastError) }
+        let read = status == 0 || (handle.onlyWarned && subsampling >= 0 && colorspace >= 0)
+        guard read, width > 0, height > 0 else { throw DecodeError.corrupt(reason: handle.lastError) }
         let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
     }
@@ -50,7 +51,7 @@ enum TurboJPEGDecoder {
             }
         }
         // A warning (truncated data, extraneous bytes) still leaves a complete, displayable buffer.
-        if status != 0 && !handle.warned {
+        if status != 0 && !handle.onlyWarned {
             throw DecodeError.corrupt(reason: handle.lastError)
         }
         let segments = JPEGSegments(bytes)
@@ -78,8 +79,16 @@ enum TurboJPEGDecoder {
 
         deinit { tjDestroy(raw) }
 
-        /// Whether the last call failed with a warning only, its result complete.
-        var warned: Bool { tjGetErrorCode(raw) == Int32(TJERR_WARNING.rawValue) }
+        /// Whether the last call failed with warnings only, its result complete. TurboJPEG says
+        /// "warning" for a call that warned before a fatal error too; its message is then the
+        /// error's, so the message must be one of libjpeg's warnings (jerror.h's JWRN_ texts).
+        var onlyWarned: Bool {
+            tjGetErrorCode(raw) == Int32(TJERR_WARNING.rawValue) && Self.warnings.contains { lastError.hasPrefix($0) }
+        }
+
+        private static let warnings = ["Corrupt JPEG data", "Premature end of JPEG file", "Warning: unknown JFIF revision",
+                                       "Invalid SOS parameters for sequential JPEG", "Inconsistent progression sequence",
+                                       "Unknown Adobe color transform code", "Application transferred too many scanlines"]
 
         var lastError: String {
             guard let message = tjGetErrorStr2(raw) else { return "unknown libjpeg-turbo error" }
