@@ -6,7 +6,8 @@ import PhotoCore
 /// libheif applies the file's `irot` and `imir` while decoding; the EXIF orientation is applied by
 /// `ImageDecoder` only when the primary image has neither, so a phone's photo is never turned twice.
 /// Asked for a size, the smallest thumbnail item at least that large is decoded instead of the
-/// photo. Colour comes back as the file's `colr` box says (ICC profile or `nclx` tag), still to convert.
+/// photo when it is a smaller copy of it (`decodedThumbnail(standingInFor:reaching:limits:)`).
+/// Colour comes back as the file's `colr` box says (ICC profile or `nclx` tag), still to convert.
 ///
 /// Hostile-file policy: the dimensions of the item to decode are checked against `limits` before a
 /// pixel is decoded; libheif's own errors become `corrupt`. Thread-safe: one context per call.
@@ -25,15 +26,23 @@ enum HEIFDecoder {
 
     static func decode(_ bytes: [UInt8], maxPixelSize: Int?, limits: DecodeLimits) throws -> StoredPixels {
         try withPrimary(bytes) { primary in
-            let thumbnail = maxPixelSize.flatMap { smallestThumbnail(of: primary, reaching: $0) }
-            defer { if let thumbnail { heif_image_handle_release(thumbnail) } }
-            let item = thumbnail ?? primary
-            let size = PixelSize(width: Int(heif_image_handle_get_width(item)), height: Int(heif_image_handle_get_height(item)))
-            guard size.width > 0, size.height > 0 else { throw DecodeError.corrupt(reason: "the HEIF image has no size") }
-            try limits.check(size)
-            let image = try decodeRGBA(item)
+            let image = try maxPixelSize.flatMap { try decodedThumbnail(standingInFor: primary, reaching: $0, limits: limits) }
+                ?? decodeRGBA(primary, limits: limits)
             return StoredPixels(image: image, colour: colour(of: primary), orientation: orientation(of: primary, bytes: bytes))
         }
+    }
+
+    /// `item` decoded, once its size is within `limits`.
+    static func decodeRGBA(_ item: OpaquePointer, limits: DecodeLimits) throws -> DecodedImage {
+        let size = signalledSize(of: item)
+        guard size.width > 0, size.height > 0 else { throw DecodeError.corrupt(reason: "the HEIF image has no size") }
+        try limits.check(size)
+        return try decodeRGBA(item)
+    }
+
+    /// The size an item's `ispe` (turned by its `irot`) says it decodes to.
+    static func signalledSize(of item: OpaquePointer) -> PixelSize {
+        PixelSize(width: Int(heif_image_handle_get_width(item)), height: Int(heif_image_handle_get_height(item)))
     }
 
     /// Runs `body` with the primary image's handle of a context reading `bytes` in place.
@@ -55,28 +64,7 @@ enum HEIFDecoder {
 
     private static let maximumSide: Int32 = 1 << 20
 
-    /// The smallest thumbnail item whose longer side reaches `target`, nil when none does.
-    private static func smallestThumbnail(of primary: OpaquePointer, reaching target: Int) -> OpaquePointer? {
-        let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
-        guard count > 0 else { return nil }
-        var ids = [heif_item_id](repeating: 0, count: count)
-        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
-        var best: (handle: OpaquePointer, side: Int)?
-        for id in ids.prefix(listed) {
-            var handle: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
-            let side = Int(max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle)))
-            if side >= target, side < best?.side ?? Int.max {
-                if let previous = best { heif_image_handle_release(previous.handle) }
-                best = (handle, side)
-            } else {
-                heif_image_handle_release(handle)
-            }
-        }
-        return best?.handle
-    }
-
-    private static func decodeRGBA(_ item: OpaquePointer) throws -> DecodedImage {
+    static func decodeRGBA(_ item: OpaquePointer) throws -> DecodedImage {
         guard let options = heif_decoding_options_alloc() else { throw DecodeError.corrupt(reason: "libheif could not start") }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit phone photos come out as 8-bit RGBA
