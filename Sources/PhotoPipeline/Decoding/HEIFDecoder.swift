@@ -7,7 +7,9 @@ import PhotoCore
 /// `ImageDecoder` only when the primary image has neither, so a phone's photo is never turned twice.
 /// Asked for a size, the smallest thumbnail item at least that large is decoded instead of the
 /// photo when it is a smaller copy of it (`decodedThumbnail(standingInFor:reaching:limits:)`).
-/// Colour comes back as the file's `colr` box says (ICC profile or `nclx` tag), still to convert.
+/// A photo stored as a grid of tiles and asked for smaller is decoded a row of tiles at a time
+/// (`HEIFGridDecoder`). Colour comes back as the file's `colr` box says (ICC profile or `nclx`
+/// tag), still to convert.
 ///
 /// Hostile-file policy: the dimensions of the item to decode are checked against `limits` before a
 /// pixel is decoded; libheif's own errors become `corrupt`. Thread-safe: one context per call.
@@ -27,6 +29,7 @@ enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], maxPixelSize: Int?, limits: DecodeLimits) throws -> StoredPixels {
         try withPrimary(bytes) { primary in
             let image = try maxPixelSize.flatMap { try decodedThumbnail(standingInFor: primary, reaching: $0, limits: limits) }
+                ?? maxPixelSize.flatMap { try decodedGrid(primary, bytes, maxPixelSize: $0, limits: limits) }
                 ?? decodeRGBA(primary, limits: limits)
             return StoredPixels(image: image, colour: colour(of: primary), orientation: orientation(of: primary, bytes: bytes))
         }
@@ -40,13 +43,22 @@ enum HEIFDecoder {
         return try decodeRGBA(item)
     }
 
+    /// A grid primary decoded a strip of tiles at a time when it is to be shrunk (`HEIFGridDecoder`);
+    /// nil for any other primary, or size, or a grid that path does not follow.
+    private static func decodedGrid(_ primary: OpaquePointer, _ bytes: [UInt8], maxPixelSize: Int, limits: DecodeLimits) throws -> DecodedImage? {
+        let size = signalledSize(of: primary)
+        guard size.longerSide > maxPixelSize else { return nil }
+        try limits.check(size)
+        return HEIFGridDecoder.decode(bytes, maxPixelSize: maxPixelSize)
+    }
+
     /// The size an item's `ispe` (turned by its `irot`) says it decodes to.
     static func signalledSize(of item: OpaquePointer) -> PixelSize {
         PixelSize(width: Int(heif_image_handle_get_width(item)), height: Int(heif_image_handle_get_height(item)))
     }
 
     /// Runs `body` with the primary image's handle of a context reading `bytes` in place.
-    private static func withPrimary<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) throws -> T {
+    static func withPrimary<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) throws -> T {
         _ = initialised
         return try bytes.withUnsafeBytes { raw in
             guard let context = heif_context_alloc() else { throw DecodeError.corrupt(reason: "libheif could not start") }
