@@ -18,8 +18,9 @@ import Testing
         return (UInt8((index * 53) % 200 + 20), UInt8(x * 255 / (columns * tile)), UInt8((index * 97 + y / 4) % 220 + 10))
     }
 
-    func tiles() -> [HEIFGridFixture.Tile]? {
-        let tiles = HEIFGridFixture.encodeTiles(columns: Self.columns, rows: Self.rows, tile: Self.tile, in: dir, paint: Self.paint)
+    func tiles(tenBit422: Bool = false) -> [HEIFGridFixture.Tile]? {
+        let tiles = HEIFGridFixture.encodeTiles(columns: Self.columns, rows: Self.rows, tile: Self.tile, tenBit422: tenBit422, in: dir,
+                                                paint: Self.paint)
         #expect(tiles != nil, "libheif could not encode the tiles")
         return tiles
     }
@@ -51,6 +52,16 @@ import Testing
         #expect(HEIFGridDecoder.decode(heic, maxPixelSize: 1000) == nil)
         let page = try ImageDecoder.decode(data: heic, name: "grid.heic", maxPixelSize: 500)
         #expect(page.width == 500 && page.height == 350)
+    }
+
+    @Test func aTenBit422GridAsCamerasWriteMatchesLibheifsWholeDecode() throws {
+        guard let tiles = tiles(tenBit422: true) else { return }
+        let hvcC = tiles[0].properties[0]  // box header, then chroma format at 16 and luma depth - 8 at 17
+        #expect(hvcC.count > 25 && hvcC[8 + 16] & 3 == 2 && hvcC[8 + 17] & 7 == 2, "the tiles are not 10-bit 4:2:2")
+        let heic = HEIFGridFixture.assemble(tiles, columns: Self.columns, rows: Self.rows, width: Self.width, height: Self.height)
+        for size in [640, 333] {
+            try expectSame(heic, maxPixelSize: size, "10-bit 4:2:2, fitted to \(size)")
+        }
     }
 
     @Test(arguments: [[("irot", 1)], [("irot", 2)], [("irot", 3)], [("imir", 0)], [("imir", 1)], [("irot", 1), ("imir", 1)], [("imir", 0), ("irot", 3)]])

@@ -12,14 +12,15 @@ enum HEIFGridFixture {
     }
 
     /// `columns` x `rows` tiles of `tile` pixels painted by `paint` (in the picture's coordinates),
-    /// tagged BT.709 full range; nil when libheif fails.
-    static func encodeTiles(columns: Int, rows: Int, tile: Int, in dir: TempDirectory,
+    /// tagged BT.709 full range; 8-bit 4:2:0 as phones write them, or 10-bit 4:2:2 as cameras'
+    /// .hif files; nil when libheif fails.
+    static func encodeTiles(columns: Int, rows: Int, tile: Int, tenBit422: Bool = false, in dir: TempDirectory,
                             paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [Tile]? {
         var tiles: [Tile] = []
         for row in 0..<rows {
             for column in 0..<columns {
                 let path = dir.path + "/tile-\(row)-\(column).heic"
-                guard encode(path, size: tile, paint: { paint(column * tile + $0, row * tile + $1) }),
+                guard encode(path, size: tile, tenBit422: tenBit422, paint: { paint(column * tile + $0, row * tile + $1) }),
                       let bytes = FileManager.default.contents(atPath: path).map([UInt8].init),
                       let parsed = parse(bytes) else { return nil }
                 tiles.append(parsed)
@@ -78,7 +79,7 @@ enum HEIFGridFixture {
         return ftyp + meta(dataAt: start) + u32(8 + coded.count) + Array("mdat".utf8) + coded
     }
 
-    private static func encode(_ path: String, size: Int, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Bool {
+    private static func encode(_ path: String, size: Int, tenBit422: Bool, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Bool {
         guard let context = heif_context_alloc() else { return false }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -86,17 +87,27 @@ enum HEIFGridFixture {
               let encoder else { return false }
         defer { heif_encoder_release(encoder) }
         _ = heif_encoder_set_lossy_quality(encoder, 80)
+        if tenBit422 { _ = heif_encoder_set_parameter(encoder, "chroma", "422") }
         var image: OpaquePointer?
-        guard heif_image_create(Int32(size), Int32(size), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image).code == heif_error_Ok,
-              let image, heif_image_add_plane(image, heif_channel_interleaved, Int32(size), Int32(size), 8).code == heif_error_Ok
+        let chroma = tenBit422 ? heif_chroma_interleaved_RRGGBB_LE : heif_chroma_interleaved_RGB
+        guard heif_image_create(Int32(size), Int32(size), heif_colorspace_RGB, chroma, &image).code == heif_error_Ok, let image,
+              heif_image_add_plane(image, heif_channel_interleaved, Int32(size), Int32(size), tenBit422 ? 10 : 8).code == heif_error_Ok
         else { return false }
         defer { heif_image_release(image) }
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else { return false }
         for y in 0..<size {
             for x in 0..<size {
-                let i = y * Int(stride) + x * 3
-                (plane[i], plane[i + 1], plane[i + 2]) = paint(x, y)
+                let (r, g, b) = paint(x, y)
+                if tenBit422 {  // little-endian 16-bit samples, 10 of them used
+                    for (k, v) in [r, g, b].enumerated() {
+                        let sample = Int(v) * 1023 / 255, i = y * Int(stride) + x * 6 + k * 2
+                        (plane[i], plane[i + 1]) = (UInt8(sample & 0xFF), UInt8(sample >> 8))
+                    }
+                } else {
+                    let i = y * Int(stride) + x * 3
+                    (plane[i], plane[i + 1], plane[i + 2]) = (r, g, b)
+                }
             }
         }
         guard let nclx = heif_nclx_color_profile_alloc() else { return false }
