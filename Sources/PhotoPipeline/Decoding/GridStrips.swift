@@ -7,15 +7,19 @@ import PhotoCore
 /// A tile waits for its strip's buffer to be free: memory is two strips, whatever the picture.
 final class GridStrips: @unchecked Sendable {  // mutable state guarded by `condition`
     private let size: PixelSize, tile: PixelSize, columns: Int, rows: Int
-    private let decodeTile: (_ index: Int) -> DecodedImage?
+    /// Copies a decoded tile (first pixel, bytes per row, size) into its place; false when it is
+    /// not of the grid's tile size.
+    typealias Paste = (UnsafePointer<UInt8>, _ stride: Int, PixelSize) -> Bool
+    private let decodeTile: (_ index: Int, Paste) -> Bool
     private var stream: AreaRowStream
     private let strips: [UnsafeMutablePointer<UInt8>]
     private let condition = NSCondition()
     private var nextTile = 0, shrunk = 0, failed = false
     private var finished: [Int]
 
-    /// - parameter decodeTile: the tile at `index` (row by row), nil when it does not decode.
-    init(size: PixelSize, tile: PixelSize, columns: Int, rows: Int, target: PixelSize, decodeTile: @escaping (Int) -> DecodedImage?) {
+    /// - parameter decodeTile: decodes the tile at `index` (row by row) and pastes it; false when
+    ///   it does not decode or is refused.
+    init(size: PixelSize, tile: PixelSize, columns: Int, rows: Int, target: PixelSize, decodeTile: @escaping (Int, Paste) -> Bool) {
         self.size = size
         self.tile = tile
         self.columns = columns
@@ -28,9 +32,23 @@ final class GridStrips: @unchecked Sendable {  // mutable state guarded by `cond
 
     deinit { strips.forEach { $0.deallocate() } }
 
-    /// The shrunk picture; nil when a tile did not decode to its size.
+    /// The shrunk picture; nil when a tile did not decode to its size. The calling thread works
+    /// too; the others run at its nice value, so that a decode worker's tiles yield to drawing as
+    /// the rest of its decode does (docs/behaviour.md §7, "Off the drawing thread").
     func run(threads: Int) -> DecodedImage? {
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in work() }
+        // On Linux a nice value belongs to a thread, and 0 names the calling one.
+        let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let helpers = DispatchGroup()
+        for _ in 1..<max(1, threads) {
+            helpers.enter()
+            Thread { [self] in
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+                work()
+                helpers.leave()
+            }.start()
+        }
+        work()
+        helpers.wait()
         return failed ? nil : stream.image
     }
 
@@ -68,15 +86,15 @@ final class GridStrips: @unchecked Sendable {  // mutable state guarded by `cond
     private func stripHeight(_ row: Int) -> Int { min(tile.height, size.height - row * tile.height) }
 
     private func paste(_ index: Int) -> Bool {
-        guard let decoded = decodeTile(index), decoded.width == tile.width, decoded.height == tile.height else { return false }
         let row = index / columns, x = (index % columns) * tile.width
         let width = min(tile.width, size.width - x), strip = strips[row % 2]
-        decoded.pixels.withUnsafeBufferPointer { pixels in
+        return decodeTile(index) { [size, tile] pixels, stride, decoded in
+            guard decoded == tile else { return false }
             for y in 0..<stripHeight(row) {
-                (strip + (y * size.width + x) * 4).update(from: pixels.baseAddress! + y * tile.width * 4, count: width * 4)
+                (strip + (y * size.width + x) * 4).update(from: pixels + y * stride, count: width * 4)
             }
+            return true
         }
-        return true
     }
 
     private func shrink(_ row: Int) {

@@ -77,6 +77,21 @@ enum HEIFDecoder {
     private static let maximumSide: Int32 = 1 << 20
 
     static func decodeRGBA(_ item: OpaquePointer) throws -> DecodedImage {
+        try withRGBA(item) { plane, stride, size in
+            let rowBytes = size.width * DecodedImage.bytesPerPixel
+            var pixels = [UInt8](repeating: 0, count: rowBytes * size.height)
+            pixels.withUnsafeMutableBufferPointer { out in
+                for row in 0..<size.height {
+                    (out.baseAddress! + row * rowBytes).update(from: plane + row * stride, count: rowBytes)
+                }
+            }
+            return DecodedImage(width: size.width, height: size.height, pixels: pixels)
+        }
+    }
+
+    /// Runs `body` with `item` decoded to 8-bit RGBA in libheif's own buffer: its first pixel, the
+    /// bytes from one row to the next (at least width * 4), and its size.
+    static func withRGBA<T>(_ item: OpaquePointer, _ body: (UnsafePointer<UInt8>, _ stride: Int, PixelSize) throws -> T) throws -> T {
         guard let options = heif_decoding_options_alloc() else { throw DecodeError.corrupt(reason: "libheif could not start") }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit phone photos come out as 8-bit RGBA
@@ -89,14 +104,7 @@ enum HEIFDecoder {
         var stride: Int32 = 0
         guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
               Int(stride) >= width * 4 else { throw DecodeError.corrupt(reason: "libheif returned no pixels") }
-        let rowBytes = width * DecodedImage.bytesPerPixel
-        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for row in 0..<height {
-                (out.baseAddress! + row * rowBytes).update(from: plane + row * Int(stride), count: rowBytes)
-            }
-        }
-        return DecodedImage(width: width, height: height, pixels: pixels)
+        return try body(plane, Int(stride), PixelSize(width: width, height: height))
     }
 
     private static func colour(of handle: OpaquePointer) -> ColourDescription {

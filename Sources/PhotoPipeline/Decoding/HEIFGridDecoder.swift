@@ -19,17 +19,19 @@ enum HEIFGridDecoder {
         guard let meta = HEIFMeta(bytes), let grid = Grid(meta, bytes) else { return nil }
         let target = AreaDownscaler.fittedSize(grid.size, maxPixelSize: maxPixelSize)
         guard target.width < grid.size.width || target.height < grid.size.height else { return nil }
-        let strips = GridStrips(size: grid.size, tile: grid.tile, columns: grid.columns, rows: grid.rows, target: target) { index in
-            decodeTile(grid.tiles[index], meta: meta, bytes: bytes)
+        let strips = GridStrips(size: grid.size, tile: grid.tile, columns: grid.columns, rows: grid.rows, target: target) { index, paste in
+            decodeTile(grid.tiles[index], meta: meta, bytes: bytes, paste: paste)
         }
         return strips.run(threads: threads).map { shrunk in grid.transforms.reduce(shrunk) { $1.apply(to: $0) } }
     }
 
-    private static func decodeTile(_ id: Int, meta: HEIFMeta, bytes: [UInt8]) -> DecodedImage? {
-        guard let ranges = meta.extents[id], let boxes = meta.propertyBoxes(of: id) else { return nil }
+    /// The tile decoded and handed to `paste` in libheif's buffer; false when it does not decode
+    /// or `paste` refuses it.
+    private static func decodeTile(_ id: Int, meta: HEIFMeta, bytes: [UInt8], paste: GridStrips.Paste) -> Bool {
+        guard let ranges = meta.extents[id], let boxes = meta.propertyBoxes(of: id) else { return false }
         let coded = ranges.count == 1 ? bytes[ranges[0]] : ArraySlice(ranges.flatMap { bytes[$0] })
         let file = HEIFTileFile.make(coded: coded, properties: boxes.map { bytes[$0.whole] }, essential: boxes.map { $0.type == "hvcC" })
-        return try? HEIFDecoder.withPrimary(file) { try HEIFDecoder.decodeRGBA($0) }
+        return (try? HEIFDecoder.withPrimary(file) { try HEIFDecoder.withRGBA($0, paste) }) ?? false
     }
 
     /// The grid's layout, read from its item and checked against its tiles.
