@@ -46,7 +46,8 @@ enum HEIFGridDecoder {
         init?(_ meta: HEIFMeta, _ b: [UInt8]) {
             let id = meta.primaryID
             guard meta.itemTypes[id] == "grid", let data = meta.data(of: id, in: b), data.count >= 8, data[0] == 0,
-                  let properties = meta.propertyBoxes(of: id), properties.allSatisfy({ Self.gridProperties.contains($0.type) })
+                  let properties = meta.propertyBoxes(of: id), properties.count <= Self.gridProperties.count,
+                  properties.allSatisfy({ Self.gridProperties.contains($0.type) })
             else { return nil }
             let wide = data[1] & 1 == 1
             guard data.count >= (wide ? 12 : 8) else { return nil }
@@ -62,7 +63,8 @@ enum HEIFGridDecoder {
             var tileSize: PixelSize?
             for tile in tiles {
                 guard meta.itemTypes[tile] == "hvc1", meta.extents[tile] != nil, let boxes = meta.propertyBoxes(of: tile),
-                      boxes.allSatisfy({ Self.tileProperties.contains($0.type) }), boxes.contains(where: { $0.type == "hvcC" }),
+                      boxes.count <= Self.tileProperties.count, boxes.allSatisfy({ Self.tileProperties.contains($0.type) }),
+                      boxes.contains(where: { $0.type == "hvcC" }),
                       let ispe = boxes.first(where: { $0.type == "ispe" }).flatMap({ Self.ispe($0, b) }),
                       ispe == tileSize ?? ispe else { return nil }
                 tileSize = ispe
