@@ -6,6 +6,7 @@ import PhotoPipeline
 // whole (a page at 1:1), fitted to 1920 px (a page on a 1080p screen) and at 256 px (a grid
 // thumbnail before the cache has it); best of RUNS, from bytes already in memory.
 // Usage: decode-bench RUNS FILE...   Prints one line per file: name, MP, then the three times in ms.
+//        decode-bench --once PX FILE
 
 func best(_ runs: Int, _ body: () throws -> DecodedImage) rethrows -> (ms: Double, image: DecodedImage) {
     var fastest = Double.infinity, last: DecodedImage?
@@ -18,6 +19,19 @@ func best(_ runs: Int, _ body: () throws -> DecodedImage) rethrows -> (ms: Doubl
 }
 
 let arguments = CommandLine.arguments.dropFirst()
+// decode-bench --once PX FILE: one decode from the file, as the viewer asks for a page fitted to
+// PX (0: whole), for /usr/bin/time -v to measure the process; prints the time and the size.
+if arguments.first == "--once", arguments.count == 3, let px = Int(arguments[arguments.startIndex + 1]) {
+    let path = arguments[arguments.startIndex + 2], start = DispatchTime.now().uptimeNanoseconds
+    do {
+        let image = try ImageDecoder.decode(path: path, maxPixelSize: px > 0 ? px : nil)
+        print(String(format: "%.0f ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6), "\(image.width)x\(image.height)")
+        exit(0)
+    } catch {
+        print(path, "failed: \(error)")
+        exit(1)
+    }
+}
 guard let runs = arguments.first.flatMap(Int.init), arguments.count > 1 else {
     FileHandle.standardError.write(Data("usage: decode-bench RUNS FILE...\n".utf8))
     exit(2)

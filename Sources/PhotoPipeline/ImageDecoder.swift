@@ -3,9 +3,8 @@ import PhotoCore
 /// Files and bytes to `DecodedImage`: the one entry point the viewer calls.
 ///
 /// Backends: JPEG through libjpeg-turbo with DCT scaling, HEIC and AVIF through libheif (a thumbnail
-/// item when one is large enough), JPEG XL through libjxl (its 1:8 DC pass when that is enough),
-/// PNG through libpng, TIFF through libtiff,
-/// everything else through SDL2_image.
+/// item when one is a large enough copy of the photo), JPEG XL through libjxl (its 1:8 DC pass
+/// when that is enough), PNG through libpng, TIFF through libtiff, everything else through SDL2_image.
 /// Embedded colour profiles and CICP tags are converted to sRGB (Little CMS), after shrinking.
 /// `maxPixelSize` bounds the longer side of the result (aspect kept, area-averaged); nil means
 /// full size. `sharpAt` (at most `maxPixelSize`) lets a JPEG stop at a cheaper DCT scale once its

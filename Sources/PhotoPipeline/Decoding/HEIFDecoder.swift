@@ -6,7 +6,10 @@ import PhotoCore
 /// libheif applies the file's `irot` and `imir` while decoding; the EXIF orientation is applied by
 /// `ImageDecoder` only when the primary image has neither, so a phone's photo is never turned twice.
 /// Asked for a size, the smallest thumbnail item at least that large is decoded instead of the
-/// photo. Colour comes back as the file's `colr` box says (ICC profile or `nclx` tag), still to convert.
+/// photo when it is a smaller copy of it (`decodedThumbnail(standingInFor:reaching:limits:)`).
+/// A photo stored as a grid of tiles and asked for smaller is decoded a row of tiles at a time
+/// (`HEIFGridDecoder`). Colour comes back as the file's `colr` box says (ICC profile or `nclx`
+/// tag), still to convert.
 ///
 /// Hostile-file policy: the dimensions of the item to decode are checked against `limits` before a
 /// pixel is decoded; libheif's own errors become `corrupt`. Thread-safe: one context per call.
@@ -25,19 +28,37 @@ enum HEIFDecoder {
 
     static func decode(_ bytes: [UInt8], maxPixelSize: Int?, limits: DecodeLimits) throws -> StoredPixels {
         try withPrimary(bytes) { primary in
-            let thumbnail = maxPixelSize.flatMap { smallestThumbnail(of: primary, reaching: $0) }
-            defer { if let thumbnail { heif_image_handle_release(thumbnail) } }
-            let item = thumbnail ?? primary
-            let size = PixelSize(width: Int(heif_image_handle_get_width(item)), height: Int(heif_image_handle_get_height(item)))
-            guard size.width > 0, size.height > 0 else { throw DecodeError.corrupt(reason: "the HEIF image has no size") }
-            try limits.check(size)
-            let image = try decodeRGBA(item)
+            let image = try maxPixelSize.flatMap { try decodedThumbnail(standingInFor: primary, reaching: $0, limits: limits) }
+                ?? maxPixelSize.flatMap { try decodedGrid(primary, bytes, maxPixelSize: $0, limits: limits) }
+                ?? decodeRGBA(primary, limits: limits)
             return StoredPixels(image: image, colour: colour(of: primary), orientation: orientation(of: primary, bytes: bytes))
         }
     }
 
+    /// `item` decoded, once its size is within `limits`.
+    static func decodeRGBA(_ item: OpaquePointer, limits: DecodeLimits) throws -> DecodedImage {
+        let size = signalledSize(of: item)
+        guard size.width > 0, size.height > 0 else { throw DecodeError.corrupt(reason: "the HEIF image has no size") }
+        try limits.check(size)
+        return try decodeRGBA(item)
+    }
+
+    /// A grid primary decoded a strip of tiles at a time when it is to be shrunk (`HEIFGridDecoder`);
+    /// nil for any other primary, or size, or a grid that path does not follow.
+    private static func decodedGrid(_ primary: OpaquePointer, _ bytes: [UInt8], maxPixelSize: Int, limits: DecodeLimits) throws -> DecodedImage? {
+        let size = signalledSize(of: primary)
+        guard size.longerSide > maxPixelSize else { return nil }
+        try limits.check(size)
+        return HEIFGridDecoder.decode(bytes, maxPixelSize: maxPixelSize)
+    }
+
+    /// The size an item's `ispe` (turned by its `irot`) says it decodes to.
+    static func signalledSize(of item: OpaquePointer) -> PixelSize {
+        PixelSize(width: Int(heif_image_handle_get_width(item)), height: Int(heif_image_handle_get_height(item)))
+    }
+
     /// Runs `body` with the primary image's handle of a context reading `bytes` in place.
-    private static func withPrimary<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) throws -> T {
+    static func withPrimary<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) throws -> T {
         _ = initialised
         return try bytes.withUnsafeBytes { raw in
             guard let context = heif_context_alloc() else { throw DecodeError.corrupt(reason: "libheif could not start") }
@@ -55,28 +76,22 @@ enum HEIFDecoder {
 
     private static let maximumSide: Int32 = 1 << 20
 
-    /// The smallest thumbnail item whose longer side reaches `target`, nil when none does.
-    private static func smallestThumbnail(of primary: OpaquePointer, reaching target: Int) -> OpaquePointer? {
-        let count = Int(heif_image_handle_get_number_of_thumbnails(primary))
-        guard count > 0 else { return nil }
-        var ids = [heif_item_id](repeating: 0, count: count)
-        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
-        var best: (handle: OpaquePointer, side: Int)?
-        for id in ids.prefix(listed) {
-            var handle: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(primary, id, &handle).code == heif_error_Ok, let handle else { continue }
-            let side = Int(max(heif_image_handle_get_width(handle), heif_image_handle_get_height(handle)))
-            if side >= target, side < best?.side ?? Int.max {
-                if let previous = best { heif_image_handle_release(previous.handle) }
-                best = (handle, side)
-            } else {
-                heif_image_handle_release(handle)
+    static func decodeRGBA(_ item: OpaquePointer) throws -> DecodedImage {
+        try withRGBA(item) { plane, stride, size in
+            let rowBytes = size.width * DecodedImage.bytesPerPixel
+            var pixels = [UInt8](repeating: 0, count: rowBytes * size.height)
+            pixels.withUnsafeMutableBufferPointer { out in
+                for row in 0..<size.height {
+                    (out.baseAddress! + row * rowBytes).update(from: plane + row * stride, count: rowBytes)
+                }
             }
+            return DecodedImage(width: size.width, height: size.height, pixels: pixels)
         }
-        return best?.handle
     }
 
-    private static func decodeRGBA(_ item: OpaquePointer) throws -> DecodedImage {
+    /// Runs `body` with `item` decoded to 8-bit RGBA in libheif's own buffer: its first pixel, the
+    /// bytes from one row to the next (at least width * 4), and its size.
+    static func withRGBA<T>(_ item: OpaquePointer, _ body: (UnsafePointer<UInt8>, _ stride: Int, PixelSize) throws -> T) throws -> T {
         guard let options = heif_decoding_options_alloc() else { throw DecodeError.corrupt(reason: "libheif could not start") }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit phone photos come out as 8-bit RGBA
@@ -89,14 +104,7 @@ enum HEIFDecoder {
         var stride: Int32 = 0
         guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
               Int(stride) >= width * 4 else { throw DecodeError.corrupt(reason: "libheif returned no pixels") }
-        let rowBytes = width * DecodedImage.bytesPerPixel
-        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for row in 0..<height {
-                (out.baseAddress! + row * rowBytes).update(from: plane + row * Int(stride), count: rowBytes)
-            }
-        }
-        return DecodedImage(width: width, height: height, pixels: pixels)
+        return try body(plane, Int(stride), PixelSize(width: width, height: height))
     }
 
     private static func colour(of handle: OpaquePointer) -> ColourDescription {

@@ -56,21 +56,7 @@ struct HEIFItemProperties {
 
     /// The boxes laid end to end in `range`: each one's type and payload (after its header).
     static func children(of b: [UInt8], in range: Range<Int>) -> [(type: String, payload: Range<Int>)] {
-        var boxes: [(type: String, payload: Range<Int>)] = []
-        var offset = range.lowerBound
-        while offset + 8 <= range.upperBound {
-            var size = u32(b, offset), header = 8
-            if size == 1 {  // a 64-bit size follows the type
-                guard offset + 16 <= range.upperBound, b[offset + 8..<offset + 12].allSatisfy({ $0 == 0 }) else { break }
-                size = u32(b, offset + 12); header = 16
-            } else if size == 0 {
-                size = range.upperBound - offset  // to the end of the enclosing box
-            }
-            guard size >= header, offset + size <= range.upperBound else { break }
-            boxes.append((String(decoding: b[offset + 4..<offset + 8], as: UTF8.self), offset + header..<offset + size))
-            offset += size
-        }
-        return boxes
+        HEIFBoxes.children(of: b, in: range).map { ($0.type, $0.payload) }
     }
 
     private static func u16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }

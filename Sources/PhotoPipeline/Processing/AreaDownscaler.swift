@@ -43,22 +43,12 @@ public enum AreaDownscaler {
                                 let index = rows.firsts[y] + n, w = rows.weights[weight]
                                 weight += 1
                                 if index != lineIndex {
-                                    shrinkRow(src, y: index, width: image.width, columns: columns, into: line)
+                                    shrinkRow(src.baseAddress! + index * image.width * 4, columns: columns, into: line)
                                     lineIndex = index
                                 }
                                 for k in 0..<rowFloats { acc[k] += line[k] * w }
                             }
-                            let o = y * rowFloats
-                            for k in stride(from: 0, to: rowFloats, by: 4) {
-                                let alpha = acc[k + 3]
-                                if alpha > 0 {
-                                    let scale = 1 / alpha
-                                    dst[o + k] = byte(acc[k] * scale)
-                                    dst[o + k + 1] = byte(acc[k + 1] * scale)
-                                    dst[o + k + 2] = byte(acc[k + 2] * scale)
-                                }
-                                dst[o + k + 3] = byte(alpha)
-                            }
+                            finishRow(UnsafeBufferPointer(acc), into: dst.baseAddress! + y * rowFloats)
                         }
                     }
                 }
@@ -67,10 +57,22 @@ public enum AreaDownscaler {
         return DecodedImage(width: target.width, height: target.height, pixels: out)
     }
 
-    /// Source row `y` shrunk to the target width, colours premultiplied by alpha.
-    private static func shrinkRow(_ src: UnsafeBufferPointer<UInt8>, y: Int, width: Int, columns: Coverage,
-                                  into dst: UnsafeMutableBufferPointer<Float>) {
-        let row = src.baseAddress! + y * width * 4
+    /// One output row's premultiplied sums back to straight-alpha bytes.
+    static func finishRow(_ acc: UnsafeBufferPointer<Float>, into dst: UnsafeMutablePointer<UInt8>) {
+        for k in stride(from: 0, to: acc.count, by: 4) {
+            let alpha = acc[k + 3]
+            if alpha > 0 {
+                let scale = 1 / alpha
+                dst[k] = byte(acc[k] * scale)
+                dst[k + 1] = byte(acc[k + 1] * scale)
+                dst[k + 2] = byte(acc[k + 2] * scale)
+            }
+            dst[k + 3] = byte(alpha)
+        }
+    }
+
+    /// A source row shrunk to the target width, colours premultiplied by alpha.
+    static func shrinkRow(_ row: UnsafePointer<UInt8>, columns: Coverage, into dst: UnsafeMutableBufferPointer<Float>) {
         columns.firsts.withUnsafeBufferPointer { firsts in
             columns.counts.withUnsafeBufferPointer { counts in
                 columns.weights.withUnsafeBufferPointer { weights in
@@ -104,7 +106,7 @@ public enum AreaDownscaler {
 /// Which source pixels each output pixel covers along one axis, and by how much (weights sum to
 /// 1): output `i` covers `counts[i]` pixels from `firsts[i]`, weighted by the next `counts[i]`
 /// entries of `weights`.
-private struct Coverage {
+struct Coverage {
     var firsts: [Int] = [], counts: [Int] = [], weights: [Float] = []
 
     init(from source: Int, to target: Int) {
