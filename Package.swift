@@ -3,7 +3,7 @@ import PackageDescription
 
 /// C libraries at the edge, each a thin system-library module (pkg-config name, Debian provider).
 func system(_ name: String, _ pkg: String, _ apt: String) -> Target {
-    .systemLibrary(name: name, pkgConfig: pkg, providers: [.apt([apt])])
+    .systemLibrary(name: name, path: "Sources/C/\(name)", pkgConfig: pkg, providers: [.apt([apt])])
 }
 
 /// Targets that wrap C APIs full of raw pointers and global state use the Swift 5 language mode;
@@ -29,47 +29,53 @@ let package = Package(
     targets: [
         // SDL's pkg-config files add -D_REENTRANT, a flag SwiftPM refuses with a warning (and glibc
         // ignores); the headers need no search path: they include each other by quoted name.
-        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2", path: "Sources/C/CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Sources/C/CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", path: "Sources/C/CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         system("CCurl", "libcurl", "libcurl4-openssl-dev"),
         system("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
         system("CExif", "libexif", "libexif-dev"),
         system("CGLES3", "glesv2", "libgles-dev"),
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CPNG", "libpng16", "libpng-dev"),
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CMalloc", path: "Sources/C/CMalloc"),
         // Bidi levels (FriBidi) and scripts (HarfBuzz) for text in any script; SDL_ttf shapes.
-        .target(name: "CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
+        .target(name: "CText", path: "Sources/C/CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
         // A launch's first picture put straight into its X11 window, scaled by the X server (XRender).
-        .target(name: "CEarlyPicture", linkerSettings: [.linkedLibrary("SDL2"), .linkedLibrary("X11"), .linkedLibrary("Xrender")]),
+        .target(name: "CEarlyPicture", path: "Sources/C/CEarlyPicture", linkerSettings: [.linkedLibrary("SDL2"), .linkedLibrary("X11"), .linkedLibrary("Xrender")]),
         // A progressive JPEG scan by scan as its bytes arrive: libjpeg's buffered-image mode, which
         // the TurboJPEG API does not offer.
-        .target(name: "CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CJPEGStream", path: "Sources/C/CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
         // PNG written with libpng's classic API, whose filter and zlib settings the simplified
         // API does not offer (its errors longjmp, so the calls stay in C).
-        .target(name: "CPNGWrite", dependencies: ["CPNG", "CZlib"]),
+        .target(name: "CPNGWrite", dependencies: ["CPNG", "CZlib"], path: "Sources/C/CPNGWrite"),
         // PNG read with the classic API too: raw samples (colour converted by Little CMS, as for
         // every format) and libpng's messages kept for the file's one line, never printed.
-        .target(name: "CPNGRead", dependencies: ["CPNG"]),
+        .target(name: "CPNGRead", dependencies: ["CPNG"], path: "Sources/C/CPNGRead"),
         // TIFF through libtiff with handlers of its own per file (libtiff 4.5), so that nothing it
         // says is printed, and its strips checked against the file before a pixel is allocated.
-        .target(name: "CTIFFRead", linkerSettings: [.linkedLibrary("tiff")]),
+        .target(name: "CTIFFRead", path: "Sources/C/CTIFFRead", linkerSettings: [.linkedLibrary("tiff")]),
         system("CZlib", "zlib", "zlib1g-dev"),
         // libheif and libjxl: headers only here; CLazyLibraries opens each on its first call, so
         // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
-        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
-        .target(name: "CLazyLibraries"),
+        .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", path: "Sources/C/CJXL", providers: [.apt(["libjxl-dev"])]),
+        .target(name: "CLazyLibraries", path: "Sources/C/CLazyLibraries"),
         system("CLCMS2", "lcms2", "liblcms2-dev"),
         // Animations, streamed a frame at a time: giflib (no pkg-config file) and libwebp's demux.
-        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CGif", path: "Sources/C/CGif", providers: [.apt(["libgif-dev"])]),
         system("CWebPDemux", "libwebpdemux", "libwebp-dev"),
         system("CMosquitto", "libmosquitto", "libmosquitto-dev"),
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
         .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+
+        // Remote control's vocabulary and meeting point (docs/behaviour.md §15-16): commands, the
+        // frame's status, MQTT topics, Home Assistant discovery, and the board where the control
+        // server, the MQTT client and the main loop meet. Neither the core nor a server owns it.
+        .target(name: "PhotoRemote"),
+        .testTarget(name: "PhotoRemoteTests", dependencies: ["PhotoRemote"]),
 
         // Where every item's images stand and the rules that move them (docs/loading.md). Pure Swift.
         .target(name: "PhotoLoading", dependencies: ["PhotoCore"]),
@@ -87,7 +93,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "PhotoRender", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"],
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"],
             swiftSettings: edge),
 
         // The one logging path (swift-log): problems said once, and the program's stderr lines.
@@ -124,7 +130,7 @@ let package = Package(
 
         // Network: libcurl transfers, the disk cache, manifests, the loopback gallery server.
         // A C shim for libcurl's variadic calls (curl_easy_setopt and friends cannot be called from Swift).
-        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .target(name: "CCurlShim", dependencies: ["CCurl"], path: "Sources/C/CCurlShim"),
         // Transfers on one libcurl multi handle, the disk cache, manifest parsing. Imports no UI module.
         .target(
             name: "PhotoNetwork",
@@ -134,16 +140,16 @@ let package = Package(
         // the remote control server (docs/behaviour.md §15).
         .target(
             name: "PhotoServe",
-            dependencies: ["PhotoStorage", "PhotoCore", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["PhotoStorage", "PhotoCore", "PhotoRemote", .product(name: "FlyingFox", package: "FlyingFox")]),
         // The MQTT client (libmosquitto): commands in, the status out, Home Assistant discovery
         // (docs/behaviour.md §15).
-        .target(name: "PhotoMQTT", dependencies: ["PhotoCore", "PhotoServe", "PhotoLog", "CMosquitto"], swiftSettings: edge),
+        .target(name: "PhotoMQTT", dependencies: ["PhotoCore", "PhotoRemote", "PhotoLog", "CMosquitto"], swiftSettings: edge),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
         .target(name: "NetworkFaults"),
         .testTarget(
             name: "PhotoNetworkTests",
             dependencies: [
-                "PhotoNetwork", "PhotoServe", "NetworkFaults", "PhotoStorage", "PhotoCore", "TestImages", .product(name: "FlyingFox", package: "FlyingFox"),
+                "PhotoNetwork", "PhotoServe", "PhotoRemote", "NetworkFaults", "PhotoStorage", "PhotoCore", "TestImages", .product(name: "FlyingFox", package: "FlyingFox"),
                 // The HTTPS server of the TLS tests (Support/TLSServer.swift). Named here, not in a
                 // target of Sources/, so that only a build of the tests compiles NIO and BoringSSL.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -162,7 +168,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoMQTT", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
+                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -174,7 +180,7 @@ let package = Package(
         .target(name: "CXScreen", path: "Tests/CXScreen", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"],
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "PhotoRemote", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"],
             swiftSettings: edge),
     ]
 )

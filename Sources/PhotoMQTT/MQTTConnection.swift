@@ -1,6 +1,7 @@
 import CMosquitto
 import Foundation
 import PhotoCore
+import PhotoRemote
 import PhotoLog
 
 /// One MQTT client (libmosquitto) kept connected to a broker on a thread of its own: a broker

@@ -1,7 +1,7 @@
 import Foundation
 import PhotoCore
+import PhotoRemote
 import PhotoLog
-import PhotoServe
 
 /// `--mqtt` (docs/behaviour.md §15): the frame on an MQTT broker. Commands on `BASE/cmd` go to
 /// the main loop through the `ControlBoard`, as the HTTP control's do; each new status goes

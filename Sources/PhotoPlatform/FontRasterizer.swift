@@ -1,6 +1,6 @@
 import CSDL2
 import CSDL2TTF
-import PhotoRender
+import PhotoCore
 
 /// Text in any script through SDL2_ttf (shaped by its HarfBuzz): the string is split into runs
 /// by font, script and direction (`TextRuns`), each run is shaped and rendered alone, and the

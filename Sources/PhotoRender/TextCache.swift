@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// Text drawn recently, kept as textures so a steady overlay costs no rasterising per frame.
 final class TextCache {
     private struct Key: Hashable { let text: String; let pixelSize: Int; let maxWidth: Int? }

@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import PhotoCore
+import PhotoRemote
 
 /// `--control [ADDR:]PORT`: the JSON API and the phone page of docs/behaviour.md §15, served on
 /// Swift concurrency's pool. It changes nothing itself: commands go to the main loop through a

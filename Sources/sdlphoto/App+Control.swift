@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoRemote
 import PhotoPipeline
 import PhotoServe
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoRemote
 import PhotoLoading
 import PhotoNetwork
 import PhotoPipeline

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotoCore
+import PhotoRemote
 import PhotoMQTT
 import PhotoNetwork
 import PhotoServe

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import PhotoPlatform
 import PhotoRender
 

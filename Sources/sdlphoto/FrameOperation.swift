@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoRemote
 import PhotoServe
 
 /// What a frame left alone needs of a run (docs/behaviour.md §15–16): remote control and the

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoRemote
 import PhotoServe
 import Testing
 

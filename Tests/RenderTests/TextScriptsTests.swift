@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import PhotoPipeline
 import PhotoPlatform
 import PhotoRender

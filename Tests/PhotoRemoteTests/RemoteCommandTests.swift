@@ -1,5 +1,5 @@
 import Testing
-@testable import PhotoCore
+@testable import PhotoRemote
 
 @Suite struct RemoteCommandTests {
     func parse(_ name: String, _ body: String = "", count: Int = 10) throws(RemoteCommand.Rejection) -> RemoteCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PhotoCore
+@testable import PhotoRemote
 
 @Suite struct MQTTBrokerTests {
     @Test func aHostAloneIsPort1883WithNoLogin() throws {

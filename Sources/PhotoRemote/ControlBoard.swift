@@ -1,5 +1,4 @@
 import Foundation
-import PhotoCore
 
 /// Where the control server, the MQTT client and the main loop meet (docs/behaviour.md §15). The
 /// server posts commands and waits for the status after them; MQTT posts them and hears of each
