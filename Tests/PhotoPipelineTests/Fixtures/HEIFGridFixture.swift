@@ -80,47 +80,42 @@ enum HEIFGridFixture {
     }
 
     private static func encode(_ path: String, size: Int, tenBit422: Bool, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Bool {
-        guard let context = heif_context_alloc() else { return false }
-        defer { heif_context_free(context) }
-        var encoder: OpaquePointer?
-        guard heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder).code == heif_error_Ok,
-              let encoder else { return false }
-        defer { heif_encoder_release(encoder) }
-        _ = heif_encoder_set_lossy_quality(encoder, 80)
-        if tenBit422 { _ = heif_encoder_set_parameter(encoder, "chroma", "422") }
-        var image: OpaquePointer?
-        let chroma = tenBit422 ? heif_chroma_interleaved_RRGGBB_LE : heif_chroma_interleaved_RGB
-        guard heif_image_create(Int32(size), Int32(size), heif_colorspace_RGB, chroma, &image).code == heif_error_Ok, let image,
-              heif_image_add_plane(image, heif_channel_interleaved, Int32(size), Int32(size), tenBit422 ? 10 : 8).code == heif_error_Ok
-        else { return false }
-        defer { heif_image_release(image) }
-        var stride: Int32 = 0
-        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else { return false }
-        for y in 0..<size {
-            for x in 0..<size {
-                let (r, g, b) = paint(x, y)
-                if tenBit422 {  // little-endian 16-bit samples, 10 of them used
-                    for (k, v) in [r, g, b].enumerated() {
-                        let sample = Int(v) * 1023 / 255, i = y * Int(stride) + x * 6 + k * 2
-                        (plane[i], plane[i + 1]) = (UInt8(sample & 0xFF), UInt8(sample >> 8))
+        HEIFFixture.withHEVCEncoder(quality: 80) { context, encoder in
+            if tenBit422 { _ = heif_encoder_set_parameter(encoder, "chroma", "422") }
+            var image: OpaquePointer?
+            let chroma = tenBit422 ? heif_chroma_interleaved_RRGGBB_LE : heif_chroma_interleaved_RGB
+            guard heif_image_create(Int32(size), Int32(size), heif_colorspace_RGB, chroma, &image).code == heif_error_Ok, let image,
+                  heif_image_add_plane(image, heif_channel_interleaved, Int32(size), Int32(size), tenBit422 ? 10 : 8).code == heif_error_Ok
+            else { return false }
+            defer { heif_image_release(image) }
+            var stride: Int32 = 0
+            guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else { return false }
+            for y in 0..<size {
+                for x in 0..<size {
+                    let (r, g, b) = paint(x, y)
+                    if tenBit422 {  // little-endian 16-bit samples, 10 of them used
+                        for (k, v) in [r, g, b].enumerated() {
+                            let sample = Int(v) * 1023 / 255, i = y * Int(stride) + x * 6 + k * 2
+                            (plane[i], plane[i + 1]) = (UInt8(sample & 0xFF), UInt8(sample >> 8))
+                        }
+                    } else {
+                        let i = y * Int(stride) + x * 3
+                        (plane[i], plane[i + 1], plane[i + 2]) = (r, g, b)
                     }
-                } else {
-                    let i = y * Int(stride) + x * 3
-                    (plane[i], plane[i + 1], plane[i + 2]) = (r, g, b)
                 }
             }
+            guard let nclx = heif_nclx_color_profile_alloc() else { return false }
+            defer { heif_nclx_color_profile_free(nclx) }
+            nclx.pointee.matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_709_5
+            nclx.pointee.color_primaries = heif_color_primaries_ITU_R_BT_709_5
+            nclx.pointee.transfer_characteristics = heif_transfer_characteristic_IEC_61966_2_1
+            nclx.pointee.full_range_flag = 1
+            guard heif_image_set_nclx_color_profile(image, nclx).code == heif_error_Ok else { return false }
+            var handle: OpaquePointer?
+            guard heif_context_encode_image(context, image, encoder, nil, &handle).code == heif_error_Ok, let handle else { return false }
+            heif_image_handle_release(handle)
+            return heif_context_write_to_file(context, path).code == heif_error_Ok
         }
-        guard let nclx = heif_nclx_color_profile_alloc() else { return false }
-        defer { heif_nclx_color_profile_free(nclx) }
-        nclx.pointee.matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_709_5
-        nclx.pointee.color_primaries = heif_color_primaries_ITU_R_BT_709_5
-        nclx.pointee.transfer_characteristics = heif_transfer_characteristic_IEC_61966_2_1
-        nclx.pointee.full_range_flag = 1
-        guard heif_image_set_nclx_color_profile(image, nclx).code == heif_error_Ok else { return false }
-        var handle: OpaquePointer?
-        guard heif_context_encode_image(context, image, encoder, nil, &handle).code == heif_error_Ok, let handle else { return false }
-        heif_image_handle_release(handle)
-        return heif_context_write_to_file(context, path).code == heif_error_Ok
     }
 
     /// A one-image file's properties (from `ipco`, hvcC first) and its coded bytes (its `mdat`).

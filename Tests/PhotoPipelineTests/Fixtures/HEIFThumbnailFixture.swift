@@ -14,23 +14,18 @@ enum HEIFThumbnailFixture {
     /// Writes the file at `path`; `signalledThumbnailHeight` replaces the height in the thumbnail's
     /// `ispe` box, its coded picture staying as it is. False when libheif or the patch fails.
     static func write(_ path: String, primary: Picture, thumbnail: Picture, signalledThumbnailHeight: Int? = nil) -> Bool {
-        guard let context = heif_context_alloc() else { return false }
-        defer { heif_context_free(context) }
-        var encoder: OpaquePointer?
-        guard heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder).code == heif_error_Ok,
-              let encoder else { return false }
-        defer { heif_encoder_release(encoder) }
-        _ = heif_encoder_set_lossy_quality(encoder, 90)
-        guard let main = encode(primary, context, encoder) else { return false }
-        defer { heif_image_handle_release(main) }
-        guard let small = encode(thumbnail, context, encoder) else { return false }
-        defer { heif_image_handle_release(small) }
-        // libheif 1.15 swaps this function's two handles: the first one named becomes the thumbnail.
-        guard heif_context_assign_thumbnail(context, small, main).code == heif_error_Ok else { return false }
-        heif_context_set_primary_image(context, main)
-        guard heif_context_write_to_file(context, path).code == heif_error_Ok else { return false }
-        guard let height = signalledThumbnailHeight else { return true }
-        return patchISPE(path, width: thumbnail.width, height: thumbnail.height, newHeight: height)
+        HEIFFixture.withHEVCEncoder(quality: 90) { context, encoder in
+            guard let main = encode(primary, context, encoder) else { return false }
+            defer { heif_image_handle_release(main) }
+            guard let small = encode(thumbnail, context, encoder) else { return false }
+            defer { heif_image_handle_release(small) }
+            // libheif 1.15 swaps this function's two handles: the first one named becomes the thumbnail.
+            guard heif_context_assign_thumbnail(context, small, main).code == heif_error_Ok else { return false }
+            heif_context_set_primary_image(context, main)
+            guard heif_context_write_to_file(context, path).code == heif_error_Ok else { return false }
+            guard let height = signalledThumbnailHeight else { return true }
+            return patchISPE(path, width: thumbnail.width, height: thumbnail.height, newHeight: height)
+        }
     }
 
     private static func encode(_ picture: Picture, _ context: OpaquePointer, _ encoder: OpaquePointer) -> OpaquePointer? {
