@@ -26,9 +26,9 @@ enum PNGChunks {
         return found
     }
 
-    /// The first chunk before the image data whose length runs past the end of `png`, if any.
-    /// SDL2_image feeds libpng without telling it of short reads, and libpng reads such a chunk to
-    /// its claimed end: an eXIf chunk claiming 1 GiB is a billion one-byte reads of nothing.
+    /// The first chunk before the image data whose length runs past the end of `png`, if any:
+    /// the reason a damaged file is refused names the chunk and what it claims, where libpng
+    /// says only that the file ends early.
     static func chunkPastTheEnd(of png: [UInt8]) -> (type: String, length: Int)? {
         var offset = signatureLength
         while offset + 8 <= png.count {
