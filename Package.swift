@@ -6,9 +6,8 @@ func system(_ name: String, _ pkg: String, _ apt: String) -> Target {
     .systemLibrary(name: name, path: "Sources/C/\(name)", pkgConfig: pkg, providers: [.apt([apt])])
 }
 
-/// Targets that wrap C APIs full of raw pointers and global state use the Swift 5 language mode;
-/// the core keeps Swift 6's strict checking.
-let edge: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+// Every target compiles in Swift 6 language mode (the tools version's): data races are checked
+// everywhere, the C wrappers and the threads included.
 
 let package = Package(
     name: "sdlphoto",
@@ -85,7 +84,6 @@ let package = Package(
         .target(
             name: "PhotoRender",
             dependencies: ["PhotoCore", "CGLES3"],
-            swiftSettings: edge,
             plugins: ["EmbedShaders"]),
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
@@ -93,8 +91,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"],
-            swiftSettings: edge),
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"]),
 
         // The one logging path (swift-log): problems said once, and the program's stderr lines.
         .target(name: "PhotoLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -111,13 +108,11 @@ let package = Package(
         // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CTIFFRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CTIFFRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"]
         ),
         .testTarget(
             name: "PhotoPipelineTests",
             dependencies: ["PhotoPipeline", "PhotoCore", "PhotoStorage", "CTurboJPEG", "CPNG", "CZlib", "CHeif", "CLCMS2", "TestImages"],
-            swiftSettings: [.swiftLanguageMode(.v5)],
             // The HEIF fixtures are encoded with libheif's own encoder, which the program never calls.
             linkerSettings: [.linkedLibrary("heif")]
         ),
@@ -134,8 +129,7 @@ let package = Package(
         // Transfers on one libcurl multi handle, the disk cache, manifest parsing. Imports no UI module.
         .target(
             name: "PhotoNetwork",
-            dependencies: ["CCurl", "CCurlShim", "PhotoStorage", "PhotoLog"],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            dependencies: ["CCurl", "CCurlShim", "PhotoStorage", "PhotoLog"]),
         // The loopback HTTP server that serves the demo gallery (and the network tests' servers), and
         // the remote control server (docs/behaviour.md §15).
         .target(
@@ -143,7 +137,7 @@ let package = Package(
             dependencies: ["PhotoStorage", "PhotoCore", "PhotoRemote", .product(name: "FlyingFox", package: "FlyingFox")]),
         // The MQTT client (libmosquitto): commands in, the status out, Home Assistant discovery
         // (docs/behaviour.md §15).
-        .target(name: "PhotoMQTT", dependencies: ["PhotoCore", "PhotoRemote", "PhotoLog", "CMosquitto"], swiftSettings: edge),
+        .target(name: "PhotoMQTT", dependencies: ["PhotoCore", "PhotoRemote", "PhotoLog", "CMosquitto"]),
         // Faults no HTTP server makes (a TCP reset mid-body), for the tests only: not in the program.
         .target(name: "NetworkFaults"),
         .testTarget(
@@ -171,8 +165,7 @@ let package = Package(
                 "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: edge),
+            ]),
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
         .target(name: "TestImages", dependencies: ["CTurboJPEG"], path: "Tests/TestImages"),
         // The program itself in real SDL windows: screenshots, exit codes, shaders.
@@ -180,7 +173,6 @@ let package = Package(
         .target(name: "CXScreen", path: "Tests/CXScreen", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "PhotoRemote", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"],
-            swiftSettings: edge),
+            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "PhotoRemote", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"]),
     ]
 )

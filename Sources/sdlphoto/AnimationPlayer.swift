@@ -21,7 +21,7 @@ final class AnimationPlayer {
     /// (nil: a still picture) and `wake`s the loop whenever it has something for it; frame 0 is
     /// what the page shows already. `name` is for messages.
     init(item: Int, name: String, maxPixelSize: Int, at now: Double, clock: AnimationClock? = nil,
-         wake: @escaping @Sendable () -> Void, open: @escaping () throws -> (any AnimationFrames)?) {
+         wake: @escaping @Sendable () -> Void, open: @escaping @Sendable () throws -> (any AnimationFrames)?) {
         self.item = item
         self.maxPixelSize = maxPixelSize
         self.clock = clock ?? AnimationClock(startedAt: now)

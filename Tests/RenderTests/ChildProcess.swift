@@ -48,7 +48,7 @@ final class ChildProcess: @unchecked Sendable {
         read(err) { [self] data in errors = data }
     }
 
-    private func read(_ pipe: Pipe, into keep: @escaping (Data) -> Void) {
+    private func read(_ pipe: Pipe, into keep: @escaping @Sendable (Data) -> Void) {
         drained.enter()
         Thread.detachNewThread { [drained] in
             keep(pipe.fileHandleForReading.readDataToEndOfFile())
