@@ -42,7 +42,7 @@ extension App {
             startSlideshow(on: 0, attract: false, at: now)
         }
         apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(shown)))
-        gridOnScreen = nil
+        gridFollower.contentChanged()
         budgetPage = nil
         warmThumbnails(of: Array(catalog.indices.suffix(added.count)))
         Log.info("content: \(added.count) new, \(change.removed.count) gone, \(shown.count) photos")

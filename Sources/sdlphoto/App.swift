@@ -336,13 +336,8 @@ final class App {
 
     // MARK: Grid thumbnails
 
-    /// The grid cells on screen when `followGrid` last looked.
-    var gridOnScreen: Range<Int>?
-    /// The cells whose thumbnails it wanted then (on screen and the rows ahead), the grid's
-    /// offset, and the way it was scrolling (1 down the list, -1 up, 0 at rest).
-    var gridWindow: Range<Int>?
-    var gridOffset: Double?
-    var gridDirection = 0
+    /// What the grid showed and prefetched when `followGrid` last looked.
+    var gridFollower = GridFollower()
 
     // MARK: Network pages
 
