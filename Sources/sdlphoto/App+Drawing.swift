@@ -54,7 +54,7 @@ extension App {
                 let key = ImageKey(item: shown[d.item], quality: .full)
                 if ledger.isReady(key) {
                     eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
-                } else if ledger.isLoading(key), scanPictures.contains(key.item) {
+                } else if ledger.isLoading(key), scans.isStandingIn(key.item) {
                     eventLog.scanShown(d.item)
                 }
             }

@@ -166,11 +166,11 @@ extension App {
         let key = ImageKey(item: result.request.item, quality: .full)
         // A slideshow started meanwhile shows the photo once it is whole.
         guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
-              result.scanBytes > scanBytesShown[key.item, default: 0] else { return }
+              scans.improves(key.item, with: result.scanBytes) else { return }
         let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
-        scanBytesShown[key.item] = result.scanBytes
+        scans.show(key.item, from: result.scanBytes)
         renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
         needsDraw = true
     }
@@ -206,12 +206,7 @@ extension App {
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
             if key.quality == .full {
-                if ledger.isLoading(key) {
-                    scanPictures.insert(key.item)
-                } else {
-                    scanPictures.remove(key.item)
-                    scanBytesShown[key.item] = nil
-                }
+                scans.uploaded(key.item, stillLoading: ledger.isLoading(key))
             }
             uploadedSharper(key)
             apply(ledger.uploaded(key))
@@ -241,7 +236,7 @@ extension App {
         let ids = { (indices: [Int]) in Set(indices.filter(self.shown.indices.contains).map { self.shown[$0] }) }
         for texture in renderer.enforceTextureBudget(budget, pages: ids(pages), cells: ids(cells)) {
             trimmer.noteFreed()
-            if texture.quality == .full { scanBytesShown[texture.item] = nil }
+            if texture.quality == .full { scans.evicted(texture.item) }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }
     }

@@ -32,27 +32,14 @@ extension App {
         } else if scene.mode == .browsing, let text = captionText(of: scene.currentIndex) {
             commands += Overlays.caption(text, in: viewport, offset: offset)
         }
-        drawnClock = clockText()
-        return (commands, drawnClock.map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
-    }
-
-    /// The clock's text now, nil without `--clock`: formatted once a second at most.
-    func clockText() -> String? {
-        guard let format = options.presentation.clock else { return nil }
-        let second = Int(Date().timeIntervalSince1970)
-        if let cached = clockCache, cached.second == second { return cached.text }
-        let text = ClockFace(format: format).text(at: second)
-        clockCache = (second, text)
-        return text
+        let clock = clockOverlay.draw(atWall: Date().timeIntervalSince1970)
+        return (commands, clock.map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
     }
 
     /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
     func presentationWaitMs(at now: Double) -> Double? {
         var waits: [Double] = []
-        if let format = options.presentation.clock {
-            let wall = Date().timeIntervalSince1970
-            waits.append((ClockFace(format: format).nextChange(after: wall) - wall) * 1000)
-        }
+        if let wait = clockOverlay.waitMs(atWall: Date().timeIntervalSince1970) { waits.append(wait) }
         if let drift = options.presentation.nextDriftMs(after: now) { waits.append(drift - now) }
         return waits.min()
     }

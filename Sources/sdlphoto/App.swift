@@ -132,6 +132,7 @@ final class App {
         waitingFor = options.waitingFor
         slides = SlideshowDriver(settings: options.slideshow)
         frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
+        clockOverlay = ClockOverlay(format: options.presentation.clock)
     }
 
     private func loop() -> Int32 {
@@ -184,7 +185,7 @@ final class App {
             followGrid(at: now)
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
-            if options.presentation.clock != nil, clockText() != drawnClock { needsDraw = true }
+            if clockOverlay.isStale(atWall: Date().timeIntervalSince1970) { needsDraw = true }
             if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
@@ -347,11 +348,8 @@ final class App {
     var drawnFan: (item: Int, received: Int64, total: Int64?)?
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
     var tileLayer: TileLayer?
-    /// Items whose full texture is a progressive JPEG's picture so far (`receiveScan`), and the
-    /// bytes the best one shown was drawn from: a download tried again from its first byte does
-    /// not show its coarser pictures over it.
-    var scanPictures: Set<Int> = []
-    var scanBytesShown: [Int: Int] = [:]
+    /// Progressive JPEGs' pictures so far standing in for their photos (`receiveScan`).
+    var scans = ScanPictures()
     /// The page the texture budget last protected.
     var budgetPage: Int?
     /// Textures were added or the protected pages changed since the budget was last enforced.
@@ -362,9 +360,8 @@ final class App {
     var preparedCaptions: [String] = []
     /// Each item's EXIF date and camera, once its full image has loaded (for captions).
     var facts: [Int: ImageFacts] = [:]
-    /// The clock's text in the last frame, and the second it was last formatted for.
-    var drawnClock: String?
-    var clockCache: (second: Int, text: String)?
+    /// The `--clock` text and the one on screen.
+    var clockOverlay: ClockOverlay
     /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
     var sharpenedFor: [ImageKey: PageFit] = [:]
     /// Ready pages decoded again for a larger fit, and the sharper arrival once it came.
