@@ -68,7 +68,6 @@ extension App {
         renderer.discard(items: ids)
         ledger.forget(items: ids)
         for id in ids { facts[id] = nil }
-        sharpenedFor = sharpenedFor.filter { !ids.contains($0.key.item) }
-        sharpening = sharpening.filter { !ids.contains($0.key.item) }
+        sharpening.forget(items: ids)
     }
 }

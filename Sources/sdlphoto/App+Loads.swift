@@ -144,7 +144,7 @@ extension App {
                 // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
                 let host = host(of: key)
                 let failure = error.failure(fromNetwork: host != nil)
-                if sharpening.removeValue(forKey: key) != nil { continue }  // the page keeps what it has
+                if sharpening.failed(key) { continue }  // the page keeps what it has
                 guard ledger.isLoading(key) else { continue }
                 let actions = ledger.received(key, .failure(failure), at: clock.nowMs, host: host)
                 if actions.contains(where: { if case .report = $0 { true } else { false } }) {

@@ -6,12 +6,6 @@ import PhotoLoading
 /// for the browser — the pages in view are decoded again at the new size, and the texture they
 /// have keeps showing until the sharper one is whole (docs/behaviour.md §7).
 extension App {
-    /// What a page's decoded size depends on besides the photo.
-    struct PageFit: Equatable {
-        let drawable: PixelSize
-        let transition: Slideshow.Transition?
-    }
-
     /// A texture this much smaller than the page needs is worth a second decode; closer than
     /// that, nobody sees the difference.
     static let softTextureRatio = 0.9
@@ -28,8 +22,8 @@ extension App {
         }
         for (index, urgency) in pages {
             // A deep zoom page's whole picture is what its server offers; tiles sharpen it.
-            guard let key = key(index, .full), sharpenedFor[key] != fit, !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key) else { continue }
-            sharpenedFor[key] = fit
+            guard let key = key(index, .full), sharpening.isNew(fit, for: key), !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key) else { continue }
+            sharpening.looked(at: fit, for: key)
             let photo = PixelSize(width: Int(arrival.size.width.rounded()), height: Int(arrival.size.height.rounded()))
             let page = pageRequest(at: index)
             let needed = min(photo.longerSide, ImageLoader.fitted(page.pixels, into: page.fitting, size: { photo }))
@@ -38,7 +32,7 @@ extension App {
                 Log.info("item \(index) sharper: \(Int(has)) px on its longer side, \(needed) needed")
                 // The ledger keeps it ready: the scene, the detail layer and the fan go on with
                 // the texture on screen until the sharper one replaces it.
-                sharpening[key] = .some(nil)
+                sharpening.start(key)
                 startLoad(key, urgency)
             }
         }
@@ -49,18 +43,11 @@ extension App {
     /// A sharper decode of a ready page came: its pixels go to the GPU (true), to replace the
     /// texture there once whole.
     func receivedSharper(_ key: ImageKey, _ arrival: Arrival) -> Bool {
-        guard sharpening[key] != nil else { return false }
-        guard ledger.isReady(key) else {
-            sharpening[key] = nil
-            return false
-        }
-        sharpening[key] = .some(arrival)
-        return true
+        sharpening.received(key, arrival, pageReady: ledger.isReady(key))
     }
 
     /// A texture of `key` is whole: if it is the sharper one, the ledger learns its size.
     func uploadedSharper(_ key: ImageKey) {
-        guard let pending = sharpening.removeValue(forKey: key), let arrival = pending else { return }
-        ledger.replaced(key, with: arrival)
+        if let arrival = sharpening.uploaded(key) { ledger.replaced(key, with: arrival) }
     }
 }

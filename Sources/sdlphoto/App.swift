@@ -362,10 +362,8 @@ final class App {
     var facts: [Int: ImageFacts] = [:]
     /// The `--clock` text and the one on screen.
     var clockOverlay: ClockOverlay
-    /// The fit each page was last asked for again at (`sharpenSoftPages`): once per fit.
-    var sharpenedFor: [ImageKey: PageFit] = [:]
-    /// Ready pages decoded again for a larger fit, and the sharper arrival once it came.
-    var sharpening: [ImageKey: Arrival?] = [:]
+    /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
+    var sharpening = PageSharpening()
     /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
     var animation: AnimationPlayer?
     /// Items found to be still pictures: no worker looks at them again.

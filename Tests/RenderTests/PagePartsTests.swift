@@ -1,7 +1,10 @@
+import PhotoCore
+import PhotoLoading
 @testable import sdlphoto
 import Testing
 
-/// Small parts the loop wires: the progressive JPEG's pictures so far, and the clock overlay.
+/// Small parts the loop wires: the progressive JPEG's pictures so far, the clock overlay, and
+/// pages decoded again for a larger fit.
 @Suite struct PagePartsTests {
     @Test func aRetriedDownloadsCoarserPicturesDoNotReplaceABetterOne() {
         var scans = ScanPictures()
@@ -30,5 +33,31 @@ import Testing
         var none = ClockOverlay(format: nil)
         let noneStale = none.isStale(atWall: minute), noneDrawn = none.draw(atWall: minute)
         #expect(!noneStale && none.waitMs(atWall: minute) == nil && noneDrawn == nil)
+    }
+
+    @Test func aPageIsLookedAtOncePerFitAndItsSharperDecodeReplacesItOnlyWhenWhole() {
+        var sharpening = PageSharpening()
+        let key = ImageKey(item: 7, quality: .full)
+        let window = PageFit(drawable: PixelSize(width: 1280, height: 800), transition: nil)
+        let full = PageFit(drawable: PixelSize(width: 1920, height: 1080), transition: nil)
+        #expect(sharpening.isNew(window, for: key))
+        sharpening.looked(at: window, for: key)
+        #expect(!sharpening.isNew(window, for: key) && sharpening.isNew(full, for: key))
+        let sharper = Arrival(size: Size(width: 4000, height: 3000), texture: Size(width: 1920, height: 1440))
+        let unasked = sharpening.received(key, sharper, pageReady: true)
+        #expect(!unasked, "nothing asked for: an ordinary decode")
+        sharpening.start(key)
+        let asked = sharpening.received(key, sharper, pageReady: true)
+        let first = sharpening.uploaded(key), second = sharpening.uploaded(key)
+        #expect(asked && first == sharper)
+        #expect(second == nil, "once")
+        sharpening.start(key)
+        let dropped = sharpening.received(key, sharper, pageReady: false)
+        #expect(!dropped, "a page no longer ready drops it")
+        sharpening.start(key)
+        let failed = sharpening.failed(key), again = sharpening.failed(key)
+        #expect(failed && !again)
+        sharpening.forget(items: [7])
+        #expect(sharpening.isNew(window, for: key))
     }
 }
