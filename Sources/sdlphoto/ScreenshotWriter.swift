@@ -4,17 +4,17 @@ import PhotoPipeline
 
 /// Encodes screenshots to PNG on a worker thread, so taking one costs a frame only its read-back.
 final class ScreenshotWriter: @unchecked Sendable {
-    // Sendable: `failed` is guarded by `lock`; `queue` is a serial queue.
+    // Sendable: `failed` and `asked` are guarded by `lock`; `queue` is a serial queue.
     private let queue = DispatchQueue(label: "sdlphoto.screenshots")
     private let lock = NSLock()
     private var failed = false
-    // Main thread only: what the loop has asked for, written or still in the queue.
+    /// What the loop has asked for, written or still in the queue.
     private var asked: Set<String> = []
 
-    func wasAsked(_ path: String) -> Bool { asked.contains(path) }
+    func wasAsked(_ path: String) -> Bool { lock.withLock { asked.contains(path) } }
 
     func write(path: String, width: Int, height: Int, pixels: [UInt8]) {
-        asked.insert(path)
+        lock.withLock { _ = asked.insert(path) }
         queue.async { [self] in
             do { try PNGCodec.write(DecodedImage(width: width, height: height, pixels: pixels), toFile: path) } catch {
                 Log.error("\(error)")

@@ -1,10 +1,10 @@
-/// A C library's message, kept in a fixed buffer by the shims, as one clean clause for the file's
-/// line: no newline, no leading colon, no trailing full stop or spaces (libheif, libpng and libtiff
-/// end and start theirs variously).
+/// A C library's message: `text` reads it from the fixed buffer the shims keep it in, `clause`
+/// makes it one clean clause for the file's line (no newline, no leading colon, no trailing full
+/// stop or spaces: libheif, libpng and libtiff end and start theirs variously).
 enum LibraryMessage {
     static func text<Buffer>(_ buffer: Buffer, otherwise: String) -> String {
         let text = withUnsafeBytes(of: buffer) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return clause(text).isEmpty ? otherwise : clause(text)
+        return clause(text).isEmpty ? otherwise : text  // `DecodeError` cleans every reason it shows
     }
 
     static func clause(_ text: String) -> String {
