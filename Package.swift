@@ -105,7 +105,6 @@ let package = Package(
         // EXIF orientation, colour profiles to sRGB (Little CMS), thumbnail cache, and the one PNG
         // encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`, which the
         // renderer uploads as they are.
-        // Language mode 5: the C pointers stay inside thin wrappers, which strict checking cannot see.
         .target(
             name: "PhotoPipeline",
             dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CTIFFRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"]
