@@ -101,7 +101,7 @@ let package = Package(
         // (a folder's listing, the gallery server).
         .target(name: "PhotoStorage"),
 
-        // Files to pixels: decoders (libjpeg-turbo, SDL2_image, libheif for HEIC and AVIF, libjxl),
+        // Files to pixels: decoders (libjpeg-turbo, libheif for HEIC and AVIF, libjxl, libpng, libtiff, SDL2_image),
         // EXIF orientation, colour profiles to sRGB (Little CMS), thumbnail cache, and the one PNG
         // encoder (thumbnails and screenshots). Pixels are PhotoCore's `DecodedImage`, which the
         // renderer uploads as they are.
