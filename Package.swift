@@ -158,12 +158,34 @@ let package = Package(
         .target(name: "PhotoConfig"),
         .testTarget(name: "PhotoConfigTests", dependencies: ["PhotoConfig"]),
 
+        // Where the photos come from (docs/sources.md): each kind of source (a watched folder, a
+        // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
+        // the `PhotoSource` protocol, and `LiveContent` keeps them current.
+        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
+
+        // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
+        // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.
+        .target(name: "PhotoLoader", dependencies: ["PhotoCore", "PhotoLoading", "PhotoSources", "PhotoPipeline", "PhotoNetwork", "PhotoLog"]),
+
+        .testTarget(name: "PhotoLoaderTests", dependencies: ["PhotoLoader", "PhotoSources", "PhotoCore", "PhotoNetwork", "PhotoPipeline", "TestImages"]),
+
+        // The main loop and what it wires: input, the scene, overlays, the slideshow and the
+        // frame's operation, the screenshots and the replay (docs/behaviour.md).
+        .target(
+            name: "PhotoShell",
+            dependencies: [
+                "PhotoCore", "PhotoLoading", "PhotoLoader", "PhotoSources", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoStorage", "PhotoLog", "CMalloc",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "PhotoShellTests", dependencies: ["PhotoShell", "PhotoCore", "PhotoLoading"]),
+
+        // The command line only: options, the config file, and the sources it names.
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoStorage", "PhotoConfig", "PhotoLog", "DemoGallery", "CMalloc",
+                "PhotoShell", "PhotoSources", "PhotoLoader", "PhotoCore", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoConfig", "PhotoLog", "PhotoPipeline", "PhotoPlatform", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]),
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
         .target(name: "TestImages", dependencies: ["CTurboJPEG"], path: "Tests/TestImages"),
@@ -172,6 +194,6 @@ let package = Package(
         .target(name: "CXScreen", path: "Tests/CXScreen", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "PhotoRemote", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"]),
+            dependencies: ["sdlphoto", "PhotoShell", "PhotoLoader", "PhotoSources", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "PhotoRemote", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"]),
     ]
 )

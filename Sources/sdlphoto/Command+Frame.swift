@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
 import PhotoCore
-import PhotoRemote
+import PhotoLog
 import PhotoMQTT
 import PhotoNetwork
+import PhotoRemote
 import PhotoServe
+import PhotoShell
 
 /// `--control`, `--control-token`, `--mqtt`, `--mqtt-topic`, `--sleep`, `--wake`, `--on-sleep`,
 /// `--on-wake` (docs/behaviour.md §15–16).

@@ -1,10 +1,14 @@
 import ArgumentParser
 import DemoGallery
 import Foundation
-import PhotoCore
 import PhotoConfig
+import PhotoCore
+import PhotoLoader
+import PhotoLog
 import PhotoNetwork
 import PhotoServe
+import PhotoShell
+import PhotoSources
 
 /// `sdlphoto [OPTIONS] [SOURCE...]`. Exit codes: 0 normal, 1 no window or GL context, 2 bad
 /// arguments or nothing to show.

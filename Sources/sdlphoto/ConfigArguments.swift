@@ -1,6 +1,7 @@
 import Foundation
 import PhotoConfig
 import PhotoCore
+import PhotoSources
 
 /// The config file of docs/behaviour.md §13: `$XDG_CONFIG_HOME/sdlphoto/config.toml` (or `--config PATH`) with the
 /// long options' names as keys. Its settings go before the command line's, and any option also

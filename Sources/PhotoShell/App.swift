@@ -1,0 +1,376 @@
+import Foundation
+import PhotoCore
+import PhotoLoader
+import PhotoLoading
+import PhotoLog
+import PhotoNetwork
+import PhotoPipeline
+import PhotoPlatform
+import PhotoRemote
+import PhotoRender
+import PhotoSources
+
+/// The main loop: input → scene → display list → draw. It redraws only while something changes
+/// and otherwise sleeps in SDL's event wait, using no CPU. Main thread only.
+package final class App {
+    /// Entry point: returns the process exit code.
+    package static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options) -> Int32 {
+        ProcessSignals.prepareForCleanExit()
+        var items = items
+        let start = EarlyPage.readStartPageSize(items: &items, options: options)
+        let text = DeferredText()
+        let waker = LoopWaker()
+        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
+        // However the run ends, no decode is left inside SDL_image when SDL shuts down.
+        defer { loader.stopDecoding() }
+        let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
+        var events: EventLog?
+        if let path = options.eventsPath {
+            do { events = try EventLog(path: path) } catch {
+                Log.error("cannot write the events file \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        /// The page's picture put into the window before GL draws, if it is decoded by now.
+        func offerEarlyPicture(_ show: (EarlyPicture) -> Bool) {
+            if let early, let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
+        }
+        let window: Window
+        do {
+            var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
+            if early != nil { windowOptions.beforeContext = offerEarlyPicture }
+            window = try Window(windowOptions)
+        } catch {
+            Log.error("\(error)")
+            return 1
+        }
+        let renderer: Renderer
+        do {
+            // Tests of a GL without BGRA textures set SDLPHOTO_GL_BGRA=0 (docs/automation.md §1).
+            renderer = try Renderer(textRasterizer: text, bgraAllowed: ProcessInfo.processInfo.environment["SDLPHOTO_GL_BGRA"] != "0")
+        } catch {
+            Log.error("\(error)")
+            return 1
+        }
+        // A placeholder decoded while the renderer was made still comes before the first frame.
+        if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
+        let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
+        app.text = text
+        early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
+        options.frame.control?.attach(wake: { waker.wake() })
+        let code = app.loop()
+        options.frame.control?.close()
+        waker.detach()
+        loader.stopDecoding()
+        // Only now may the window go (and SDL quit with it): Swift could release it after its
+        // last use otherwise, while a decode still ran.
+        withExtendedLifetime(app) {}
+        return code
+    }
+
+    let options: Options
+    /// Every item ever shown; an item's place here is its identity, which textures and loads
+    /// are keyed by. It only grows: a refresh appends what is new.
+    var catalog: [SourceItem]
+    /// The identities of the items on screen, in the scene's order (scene index → identity).
+    var shown: [Int]
+    /// Scene index of each identity in `shown`.
+    var indexOfID: [Int: Int]
+    let window: Window
+    let renderer: Renderer
+    private let source: EventSource
+    private let injector: EventInjector
+    let loader: ImageLoader
+    /// How other threads (loaders, the folder and manifest watch) wake the loop.
+    let waker: LoopWaker
+    let eventLog: EventLog?
+    let content: LiveContent?
+    var scene: PhotoScene
+    var clock: AppClock
+    var replay: ReplayDriver?
+    var stats: FrameStats
+    let pacer: FramePacer
+    var showHelp = false
+    var needsDraw = true
+    var running = true
+    private var exitCode: Int32 = 0
+    var firstFrameDrawn = false
+    /// Input came since the last frame: the next one is drawn at once, whatever fades.
+    var inputSinceDraw = false
+    /// Where every item's images stand.
+    var ledger = ImageLedger()
+    /// When the last frame was drawn (app time).
+    var lastDrawMs = -Double.infinity
+    /// What the last frame took to draw, start to finish.
+    var lastFrameCostMs = 0.0
+    let screenshots = ScreenshotWriter()
+    let trimmer = MemoryTrimmer()
+    /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
+    static let uploadBudgetMs = 4.0
+    /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
+    /// two sooner, and a late frame of a still picture is not seen.
+    static let restingUploadBudgetMs = 16.0
+
+    private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
+        catalog = items
+        self.content = content
+        shown = Array(items.indices)
+        indexOfID = Dictionary(uniqueKeysWithValues: items.indices.map { ($0, $0) })
+        self.options = options
+        self.window = window
+        self.renderer = renderer
+        self.eventLog = events
+        source = EventSource(windowSize: { [unowned window] in window.size })
+        injector = EventInjector(windowSize: { [unowned window] in window.size })
+        self.loader = loader
+        self.waker = waker
+        waker.attach(source)
+        let sceneItems = items.map(\.sceneItem)
+        let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
+        scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
+        clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
+        replay = options.replay.map(ReplayDriver.init)
+        stats = FrameStats(refreshHz: window.refreshRate)
+        pacer = FramePacer(periodMs: stats.refreshMs)
+        waitingFor = options.waitingFor
+        slides = SlideshowDriver(settings: options.slideshow)
+        frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
+        clockOverlay = ClockOverlay(format: options.presentation.clock)
+    }
+
+    private func loop() -> Int32 {
+        clock.start()
+        followSleepSchedule(at: 0)
+        performWhenAwake(scene.advance(to: 0))
+        if !isAsleep { warmThumbnails(of: shown) }
+        content?.start(wake: { [waker] in waker.wake() })
+        if options.kiosk { window.setCursorVisible(false) }
+        if options.startsInSlideshow {
+            if shown.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+        }
+        var drewLastIteration = false
+        while running {
+            replay?.feed(upTo: clock.nowMs, into: injector)
+            // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
+            // in real time frames come as they would for a person, plus the screenshots asked for.
+            let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
+            let throttled = fillFrameWait(at: clock.nowMs) != nil
+            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || stageToWarm != nil
+            let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
+            let events = source.next(timeoutMs: timeout)
+            // Back-to-back frames sample their motion at the last presentation; anything else
+            // (an event after a wait, a timer) at the moment it is handled.
+            let wall = MonotonicClock.nowMs()
+            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? pacer.sampleTime(now: wall) : wall)
+            for event in events { handle(event, at: now) }
+            carryOutRemoteCommands(at: now)
+            followSleepSchedule(at: now)
+            if isAsleep {
+                drawAsleep(at: now)
+                publishControlStatus()
+                if clock.isVirtual { clock.frameDone() }
+                if replay?.isOver(at: clock.nowMs) == true { running = false }
+                continue
+            }
+            if let update = content?.takeUpdate() { applyContent(update, at: now) }
+            receiveImages()
+            retryFailedLoads(at: now)
+            if let id = currentID { renderer.uploadFirst(item: id) }
+            finishUploads(budgetMs: App.uploadBudgetMs, at: now)
+            perform(scene.advance(to: now))
+            runSlideshow(at: now)
+            guard running else { break }
+            followCurrentPage()
+            followAnimation(at: now)
+            sharpenSoftPages()
+            updateDetail()
+            updateTiles(at: now)
+            followGrid(at: now)
+            // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
+            if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
+            if clockOverlay.isStale(atWall: Date().timeIntervalSince1970) { needsDraw = true }
+            if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
+            // The waiting screen's arc turns a few times a second, not at the display's rate.
+            if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
+            if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
+                // A frame time is the time between two frames while something moves: a replay in
+                // virtual time draws still pictures too, which the program alone would not draw.
+                draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
+                drewLastIteration = true
+                prepareNeighbourCaptions(at: now)
+            } else {
+                drewLastIteration = false
+                if !renderer.hasPendingUploads, let stage = stageToWarm { renderer.warmDrawStates(upTo: stage) }
+            }
+            if textureBudgetDue { enforceTextureBudget() }
+            trimmer.trimIfDue()
+            publishControlStatus()
+            if clock.isVirtual {
+                waitForLoads()
+                clock.frameDone()
+            }
+            if replay?.isOver(at: clock.nowMs) == true { running = false }
+        }
+        takeOutstandingScreenshots(at: clock.nowMs)
+        _ = animation?.stop()
+        if !screenshots.finish() { exitCode = 1 }
+        if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
+        return exitCode
+    }
+
+    /// Something asks for a frame: a change to show, an animation, a screenshot, a fan to redraw.
+    private func wantsFrame(at now: Double, replayDraws: Bool) -> Bool {
+        needsDraw || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
+    }
+
+    /// How long an idle loop may sleep: until the scene's next timer, the next slide, the
+    /// kiosk's idle timeout or a replay's next event or end, else until an event.
+    private func sleepMs() -> Int {
+        let now = clock.nowMs
+        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
+                     ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
+                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), trimmer.waitMs].compactMap { $0 }
+        guard let wait = waits.min() else { return -1 }
+        return max(1, Int(wait.rounded(.up)))
+    }
+
+    /// A `--screenshot` still to take keeps frames coming until its moment.
+    private var screenshotPending: Bool { options.screenshot != nil }
+
+    /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
+    /// same frames; a stuck decode cannot hold the replay longer than this.
+    private func waitForLoads() {
+        let began = MonotonicClock.nowMs()
+        while (loader.isDecoding || renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
+            if loader.hasResults { receiveImages() }
+            if renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
+        }
+        stats.paused(forMs: MonotonicClock.nowMs() - began)
+    }
+
+    // MARK: Input and effects
+
+    private func handle(_ event: PlatformEvent, at now: Double) {
+        switch event {
+        case .quit:
+            running = false
+        case .exposed:
+            needsDraw = true
+        case .resized:
+            needsDraw = true
+            fallthrough
+        default:
+            if let raw = event.inputEvent(time: now, viewport: window.size) {
+                let input = options.rotation.input(raw, window: window.size)
+                eventLog?.input(input)
+                inputSinceDraw = true
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
+                perform(scene.handle(input))
+                needsDraw = true
+            }
+        }
+    }
+
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .requestImage(let index, let quality):
+                want(index, quality)
+            case .quit:
+                running = false
+            case .toggleFullscreen:
+                window.setFullscreen(!window.isFullscreen)
+            case .toggleHelp:
+                showHelp.toggle()
+                needsDraw = true
+            case .toggleSlideshow:
+                if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }
+                else { stopSlideshow() }
+            }
+        }
+    }
+
+    /// A grid filling in from a cold cache is redrawn whole for every cell that fades in: at
+    /// 1920x1080 on a software renderer that took a core for as long as thumbnails came, and
+    /// half the time of making them. While only cells fade in (nothing moves, no input waits)
+    /// frames come every `FillFramePacing` interval; how long the next one waits, else nil.
+    func fillFrameWait(at now: Double) -> Double? {
+        guard !clock.isVirtual, replay?.hasScreenshotsDue != true, !inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
+              !scene.isMoving, scene.cellsFadeIn else { return nil }
+        let wait = lastDrawMs + FillFramePacing.intervalMs(lastFrameCostMs: lastFrameCostMs) - now
+        return wait > 0 ? wait : nil
+    }
+
+    /// Shader variants the first frames did not need compile one at a time while nothing moves:
+    /// those of stages up to this one, now; nil when none may or none of them is left.
+    var stageToWarm: Renderer.WarmStage? {
+        // The loader's lock only while states are left.
+        guard let next = renderer.nextWarmStage, firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
+        return stage
+    }
+
+    /// Which shader variants may compile now (nil: none). While the grid fills (thumbnails on
+    /// screen, then the rest of the folder's for the shared cache), only those a photo opening
+    /// from it meets: the others took about 8 % of a cold fill's CPU. While the page's photo is
+    /// on its way, none, for they would take cores from its decode; but when the page was opened
+    /// from the grid, those its thumbnail giving way to the photo meets.
+    var warmStage: Renderer.WarmStage? {
+        if scene.mode == .grid && slideshow == nil && loader.isDecodingThumbnails { return .opening }
+        guard scene.mode == .browsing, let id = currentID, ledger.isLoading(ImageKey(item: id, quality: .full)) else { return .rest }
+        return scene.hasGrid ? .page : nil
+    }
+
+    /// Drawable pixels per window point (2 on a HiDPI display).
+    var pointScale: Double { Double(window.drawableSize.width) / max(1, window.size.width) }
+
+    /// Something on screen changes from one frame to the next: the scene or the slideshow
+    /// animates, or the fan on the page still fills.
+    func somethingMoves(at now: Double) -> Bool {
+        scene.isAnimating || (slideshow?.isAnimating(at: now) ?? false) || fanMoves
+    }
+
+    // MARK: Slideshow and kiosk
+
+    var slides: SlideshowDriver
+    /// Remote control and the sleep schedule.
+    var frame: FrameOperation
+    /// Hosts of manifests still to come, with nothing else to show: the waiting screen. The first
+    /// content that arrives ends the wait for good (an emptied list later shows the empty grid).
+    var waitingFor: [String]
+
+    // MARK: Grid thumbnails
+
+    /// What the grid showed and prefetched when `followGrid` last looked.
+    var gridFollower = GridFollower()
+
+    // MARK: Network pages
+
+    /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
+    var retryPresses: Set<Int> = []
+    /// The download progress the last drawn fan showed.
+    var drawnFan: (item: Int, received: Int64, total: Int64?)?
+    /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
+    var tileLayer: TileLayer?
+    /// Progressive JPEGs' pictures so far standing in for their photos (`receiveScan`).
+    var scans = ScanPictures()
+    /// The page the texture budget last protected.
+    var budgetPage: Int?
+    /// Textures were added or the protected pages changed since the budget was last enforced.
+    var textureBudgetDue = false
+    /// Text drawing, its fonts sorted once the first frame is up.
+    var text: DeferredText?
+    /// The neighbours' captions last rasterised ahead.
+    var preparedCaptions: [String] = []
+    /// Each item's EXIF date and camera, once its full image has loaded (for captions).
+    var facts: [Int: ImageFacts] = [:]
+    /// The `--clock` text and the one on screen.
+    var clockOverlay: ClockOverlay
+    /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
+    var sharpening = PageSharpening()
+    /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
+    var animation: AnimationPlayer?
+    /// Items found to be still pictures: no worker looks at them again.
+    var stillPictures: Set<Int> = []
+    /// A URL page's bytes on their way to its animation.
+    var animationFetch: AnimationFetch?
+}

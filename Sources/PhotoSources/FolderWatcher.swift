@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import PhotoLog
+
+/// Tells when photos may have come or gone in some folders, with inotify: a file finished being
+/// written or moved in, moved out or deleted, a folder created. It reads on its own thread,
+/// which blocks in `read` (no CPU while nothing happens), and calls `changed` from there.
+final class FolderWatcher: @unchecked Sendable {
+    // Sendable: `fd` and `changed` are immutable; `reported` is guarded by `lock`.
+    struct Failed: Error, CustomStringConvertible { let description: String }
+
+    private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    private let fd: Int32
+    private let changed: @Sendable () -> Void
+    private let lock = NSLock()
+    /// Folders that could not be watched, so each is reported once.
+    private var reported: Set<String> = []
+
+    init(directories: [String], changed: @escaping @Sendable () -> Void) throws {
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw Failed(description: "inotify: \(String(cString: strerror(errno)))") }
+        self.changed = changed
+        watch(directories)
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "sdlphoto.watch"
+        thread.start()
+    }
+
+    /// Watches these folders. Asking again for a folder already watched costs nothing (the
+    /// kernel keeps one watch per folder), and a folder deleted and made again is watched anew.
+    func watch(_ directories: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for dir in directories where inotify_add_watch(fd, dir, Self.events | UInt32(IN_ONLYDIR)) < 0 {
+            if reported.insert(dir).inserted { Log.error("\(dir): cannot watch for new photos: \(String(cString: strerror(errno)))") }
+        }
+    }
+
+    private func readLoop() {
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, size)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            var offset = 0, relevant = false
+            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
+            while offset + 16 <= n {
+                let mask = buffer.load(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
+                let name = length > 0 ? String(cString: buffer.advanced(by: offset + 16).assumingMemoryBound(to: CChar.self)) : ""
+                if Self.matters(mask: mask, name: name) { relevant = true }
+                offset += 16 + length
+            }
+            if relevant { changed() }
+        }
+    }
+
+    /// Photos and manifests, and folders; not hidden files (a copy in progress under a dot
+    /// name is renamed into place when whole) and not a file merely created (it is written next).
+    private static func matters(mask: UInt32, name: String) -> Bool {
+        if name.hasPrefix(".") { return false }
+        if mask & UInt32(IN_ISDIR) != 0 { return true }
+        if mask & UInt32(IN_CREATE) != 0 { return false }
+        if name.isEmpty { return true }  // the watched folder itself went
+        let ext = (name as NSString).pathExtension.lowercased()
+        return ext == "json" || SourceList.imageExtensions.contains(ext)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PhotoCore
+
+/// Where an item's bytes come from: a local file or an http(s) URL.
+package enum Location: Hashable, Sendable, CustomStringConvertible {
+    case file(String)
+    case url(URL)
+
+    /// A manifest's reference: file URLs become paths; only http and https go to the network.
+    package init?(_ url: URL) {
+        if url.isFileURL { self = .file(url.path) }
+        else if let web = SourceList.webURL(url.absoluteString) { self = .url(web) }
+        else { return nil }
+    }
+
+    package var description: String {
+        switch self {
+        case .file(let path): path
+        case .url(let url): url.absoluteString
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .file(let path): (path as NSString).lastPathComponent
+        case .url(let url): url.lastPathComponent.isEmpty ? url.absoluteString : (url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent)
+        }
+    }
+}
+
+/// One photo to show: its image, an optional placeholder, a caption and, from a manifest, its
+/// size before anything is loaded.
+package struct SourceItem: Sendable, Equatable {
+    package var image: Location
+    package var thumbnail: Location?
+    package var caption: String?
+    package var pixelSize: Size?
+    /// A local file's size and modification time when it was listed.
+    var stamp: FileStamp?
+
+    init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil) {
+        self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize; self.stamp = stamp
+    }
+
+    /// Where the pixels for `quality` come from: the placeholder, if any, for a thumbnail.
+    package func location(for quality: ImageQuality) -> Location { quality == .thumbnail ? (thumbnail ?? image) : image }
+
+    /// A local file without a placeholder of its own: its thumbnail goes through the shared
+    /// freedesktop cache.
+    package var usesThumbnailCache: Bool {
+        if thumbnail == nil, case .file = image, !isDeepZoom { return true }
+        return false
+    }
+
+    /// What makes two listings the same photo across a refresh: where its bytes are, and for a
+    /// file, the file as it was (a file rewritten in place is a new photo at the same spot).
+    package var identity: String {
+        let base = image.description + "\u{0}" + (thumbnail?.description ?? "")
+        return stamp.map { base + "\u{0}\($0.size):\($0.modified)" } ?? base
+    }
+}
+
+/// A file's size and modification time (ns), from `stat`.
+struct FileStamp: Hashable, Sendable {
+    let size: Int64
+    let modified: Int64
+
+    init?(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        size = Int64(st.st_size)
+        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+    }
+}
+
+extension SourceItem {
+    /// An IIIF `info.json` or a `.dzi`: a pyramid of tiles, not one picture.
+    /// What the scene knows of it: a deep zoom image zooms to twice its full resolution.
+    package var sceneItem: Item {
+        Item(pixelSize: pixelSize, name: image.name, caption: caption, maxZoom: isDeepZoom ? ZoomLevel.deepZoomMaximum : ZoomLevel.nativeScale)
+    }
+
+    package var isDeepZoom: Bool {
+        switch image {
+        case .url(let url): TilePyramid.isDescription(url)
+        case .file(let path): TilePyramid.isDescription(URL(fileURLWithPath: path))
+        }
+    }
+}

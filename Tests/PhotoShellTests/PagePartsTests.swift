@@ -1,0 +1,63 @@
+import PhotoCore
+import PhotoLoading
+@testable import PhotoShell
+import Testing
+
+/// Small parts the loop wires: the progressive JPEG's pictures so far, the clock overlay, and
+/// pages decoded again for a larger fit.
+@Suite struct PagePartsTests {
+    @Test func aRetriedDownloadsCoarserPicturesDoNotReplaceABetterOne() {
+        var scans = ScanPictures()
+        #expect(scans.improves(3, with: 1000))
+        scans.show(3, from: 60_000)
+        scans.uploaded(3, stillLoading: true)
+        #expect(scans.isStandingIn(3) && !scans.improves(3, with: 20_000), "a retry's first scans are coarser")
+        #expect(scans.improves(3, with: 80_000))
+        scans.uploaded(3, stillLoading: false)
+        #expect(!scans.isStandingIn(3) && scans.improves(3, with: 1), "the photo itself is up: the record starts again")
+        scans.show(4, from: 50_000)
+        scans.evicted(4)
+        #expect(scans.improves(4, with: 1), "a texture let go is no longer shown")
+    }
+
+    @Test func theClockIsStaleOnlyWhenItsTextChanges() {
+        var clock = ClockOverlay(format: "%Y-%m-%d %H:%M")
+        let minute = 1_800_000_000.0  // a whole minute since the epoch
+        let fresh = clock.isStale(atWall: minute)
+        #expect(fresh, "nothing drawn yet")
+        let drawn = clock.draw(atWall: minute)
+        #expect(drawn != nil)
+        let same = clock.isStale(atWall: minute + 30), next = clock.isStale(atWall: minute + 60)
+        #expect(!same && next)
+        #expect(clock.waitMs(atWall: minute + 30) == 30_000)
+        var none = ClockOverlay(format: nil)
+        let noneStale = none.isStale(atWall: minute), noneDrawn = none.draw(atWall: minute)
+        #expect(!noneStale && none.waitMs(atWall: minute) == nil && noneDrawn == nil)
+    }
+
+    @Test func aPageIsLookedAtOncePerFitAndItsSharperDecodeReplacesItOnlyWhenWhole() {
+        var sharpening = PageSharpening()
+        let key = ImageKey(item: 7, quality: .full)
+        let window = PageFit(drawable: PixelSize(width: 1280, height: 800), transition: nil)
+        let full = PageFit(drawable: PixelSize(width: 1920, height: 1080), transition: nil)
+        #expect(sharpening.isNew(window, for: key))
+        sharpening.looked(at: window, for: key)
+        #expect(!sharpening.isNew(window, for: key) && sharpening.isNew(full, for: key))
+        let sharper = Arrival(size: Size(width: 4000, height: 3000), texture: Size(width: 1920, height: 1440))
+        let unasked = sharpening.received(key, sharper, pageReady: true)
+        #expect(!unasked, "nothing asked for: an ordinary decode")
+        sharpening.start(key)
+        let asked = sharpening.received(key, sharper, pageReady: true)
+        let first = sharpening.uploaded(key), second = sharpening.uploaded(key)
+        #expect(asked && first == sharper)
+        #expect(second == nil, "once")
+        sharpening.start(key)
+        let dropped = sharpening.received(key, sharper, pageReady: false)
+        #expect(!dropped, "a page no longer ready drops it")
+        sharpening.start(key)
+        let failed = sharpening.failed(key), again = sharpening.failed(key)
+        #expect(failed && !again)
+        sharpening.forget(items: [7])
+        #expect(sharpening.isNew(window, for: key))
+    }
+}
