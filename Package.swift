@@ -162,6 +162,7 @@ let package = Package(
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
         .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
+        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
         // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.

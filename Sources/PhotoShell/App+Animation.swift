@@ -11,7 +11,7 @@ extension App {
     static let animatedExtensions: Set<String> = ["gif", "webp", "png", "apng"]
 
     func followAnimation(at now: Double) {
-        let target = slideshow.map { shown.indices.contains($0.current) ? shown[$0.current] : nil } ?? (scene.mode == .browsing ? currentID : nil)
+        let target = slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil)
         var carried: AnimationClock?
         if let player = animation {
             // The page's texture made again at another size (a resize, a sharper decode): frames
@@ -63,7 +63,7 @@ extension App {
         let before = renderer.pageTextureSize(item: item)
         guard renderer.replaceFrame(item: item, levels: frame.levels, opaque: frame.opaque) else { return false }
         if renderer.pageTextureSize(item: item) != before { textureBudgetDue = true }
-        needsDraw = true
+        frames.redraw(.animation)
         return true
     }
 
@@ -90,7 +90,7 @@ extension App {
         guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
               let player = animation, player.timeline != nil, !player.isFinished(at: now) else { return false }
         player.togglePause(at: now)
-        needsDraw = true
+        frames.redraw(.animation)
         return true
     }
 

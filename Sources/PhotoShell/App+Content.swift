@@ -11,57 +11,42 @@ extension App {
         let wasWaiting = !waitingFor.isEmpty
         if wasWaiting {
             waitingFor = []
-            needsDraw = true
+            frames.redraw(.content)
         }
-        let change = ContentChange(old: shown.map { catalog[$0].identity }, new: items.map(\.identity))
-        var newShown: [Int] = [], added: [SourceItem] = []
-        for (position, item) in items.enumerated() {
-            if let old = change.oldIndices[position] {
-                let id = shown[old]
-                catalog[id].caption = item.caption
-                newShown.append(id)
-            } else {
-                newShown.append(catalog.count + added.count)
-                added.append(item)
-            }
-        }
-        guard !change.isIdentity else {
-            refreshCaptions(change)
+        let update = catalog.update(to: items)
+        guard update.movesItems else {
+            if update.captionsChanged { refreshCaptions(update.change) }
             return
         }
-        forget(Set(change.removed.map { shown[$0] }))
-        catalog += added
-        loader.add(added)
-        shown = newShown
-        indexOfID = Dictionary(uniqueKeysWithValues: shown.enumerated().map { ($0.element, $0.offset) })
-        let sceneItems = shown.map { catalog[$0].sceneItem }
-        perform(scene.replaceItems(sceneItems, change: change))
-        if shown.isEmpty { slideshow = nil } else { slideshow?.replaceItems(change, now: now) }
+        forget(update.removed)
+        loader.add(update.added.map { catalog[$0] })
+        perform(scene.replaceItems(catalog.sceneItems, change: update.change))
+        if catalog.isEmpty { slideshow = nil } else { slideshow?.replaceItems(update.change, now: now) }
         // The first photos after a wait: `--start N` opens its page now, as it would have at start.
-        if wasWaiting, let start = options.startIndex, shown.indices.contains(start) { perform(scene.openPage(start)) }
-        if slides.awaitsContent, !shown.isEmpty {
+        if wasWaiting, let start = options.startIndex, catalog.id(at: start) != nil { perform(scene.openPage(start)) }
+        if slides.awaitsContent, !catalog.isEmpty {
             slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)
         }
-        apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(shown)))
+        apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)))
         gridFollower.contentChanged()
         budgetPage = nil
-        warmThumbnails(of: Array(catalog.indices.suffix(added.count)))
-        Log.info("content: \(added.count) new, \(change.removed.count) gone, \(shown.count) photos")
-        eventLog?.content(count: shown.count)
-        needsDraw = true
+        warmThumbnails(of: Array(update.added))
+        Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
+        eventLog?.content(count: catalog.count)
+        frames.redraw(.content)
     }
 
     /// Only captions changed: the scene's items take them, nothing else moves.
     private func refreshCaptions(_ unchanged: ContentChange) {
-        let sceneItems = shown.enumerated().map { position, id in
+        let sceneItems = catalog.shown.enumerated().map { position, id in
             var item = scene.items[position]
             item.caption = catalog[id].caption
             return item
         }
         guard sceneItems != scene.items else { return }
         perform(scene.replaceItems(sceneItems, change: unchanged))
-        needsDraw = true
+        frames.redraw(.content)
     }
 
     /// Lets go of everything held for items that left.

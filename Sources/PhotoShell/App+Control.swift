@@ -23,10 +23,10 @@ extension App {
             if slideshow != nil { _ = slideshowTakes(key, at: now) }
             deliver(key, at: now)
         case .show(let index):
-            guard shown.indices.contains(index) else { return }
+            guard catalog.id(at: index) != nil else { return }
             if slideshow != nil { _ = slideshowTakes(.key("Return", time: now), at: now) }
             performWhenAwake(scene.show(index, time: now))
-            needsDraw = true
+            frames.redraw(.remote)
         case .play:
             if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: now) }
         case .pause:
@@ -40,10 +40,10 @@ extension App {
 
     /// An input the program made itself, on the path of the ones SDL gives it.
     private func deliver(_ input: InputEvent, at now: Double) {
-        inputSinceDraw = true
+        frames.noteInput()
         guard !slideshowTakes(input, at: now) else { return }
         performWhenAwake(scene.handle(input))
-        needsDraw = true
+        frames.redraw(.remote)
     }
 
     /// The status after this iteration, for `GET /api/status` and the commands waiting on it.
@@ -59,18 +59,16 @@ extension App {
     private var controlStatus: FrameStatus {
         let mode: FrameStatus.Mode = isAsleep ? .asleep : slideshow != nil ? .slideshow : scene.mode == .grid ? .grid : .browsing
         let index = slideshow?.current ?? (scene.mode == .grid ? scene.grid.selection ?? scene.currentIndex : scene.currentIndex)
-        guard shown.indices.contains(index) else {
-            return FrameStatus(mode: mode, index: 0, count: shown.count, image: "", caption: "", playing: slideshow != nil)
+        guard let item = catalog.item(at: index) else {
+            return FrameStatus(mode: mode, index: 0, count: catalog.count, image: "", caption: "", playing: slideshow != nil)
         }
-        let item = catalog[shown[index]]
-        return FrameStatus(mode: mode, index: index, count: shown.count, image: item.image.description,
+        return FrameStatus(mode: mode, index: index, count: catalog.count, image: item.image.description,
                            caption: item.caption ?? "", playing: slideshow != nil)
     }
 
     /// The page's picture of photo `index`: its own placeholder, its cached thumbnail, or the file.
     private func thumbnailSource(of index: Int) -> ControlBoard.ThumbnailSource? {
-        guard shown.indices.contains(index) else { return nil }
-        let item = catalog[shown[index]]
+        guard let item = catalog.item(at: index) else { return nil }
         switch item.thumbnail ?? item.image {
         case .url(let url): return .url(url)
         case .file(let path):

@@ -53,7 +53,7 @@ extension App {
                                                                 width: patch.rect.width / full.width, height: patch.rect.height / full.height),
                                crop: patch.crop)
         })
-        if renderer.takeTileArrivals() { needsDraw = true }
+        if renderer.takeTileArrivals() { frames.redraw(.image) }
         if let shown, !scene.isAnimating { noteSharp(shown, of: id, pyramid: pyramid) }
     }
 
@@ -78,7 +78,7 @@ extension App {
         layer.sharpView = coverage
         layer.sharpToReport = true
         tileLayer = layer
-        needsDraw = true
+        frames.redraw(.image)
     }
 
     /// After a frame: whether it showed a view's tiles all there for the first time.
@@ -149,6 +149,6 @@ extension App {
             }
         }
         tileLayer = layer
-        needsDraw = true
+        frames.redraw(.image)
     }
 }

@@ -55,6 +55,6 @@ extension App {
             // The texture stays; a photo too large to decode whole is still shown, only softer.
             Log.info("no detail for \(catalog[result.request.item].image): \(error)")
         }
-        needsDraw = true
+        frames.redraw(.image)
     }
 }

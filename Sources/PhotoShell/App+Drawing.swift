@@ -6,10 +6,10 @@ import PhotoRender
 /// captured for screenshots, presented on the display's cadence and counted.
 extension App {
     /// Nothing to show yet: the manifests given are still to be fetched.
-    var isWaitingForContent: Bool { shown.isEmpty && !waitingFor.isEmpty }
+    var isWaitingForContent: Bool { catalog.isEmpty && !waitingFor.isEmpty }
 
     func draw(at now: Double, continuous: Bool) {
-        lastDrawMs = now
+        frames.begin(at: now)
         let began = MonotonicClock.nowMs()
         let viewport = options.rotation.viewport(window: window.size)
         let overlays = presentationOverlays(in: viewport, at: now)
@@ -22,15 +22,13 @@ extension App {
         if showHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
-        let ids = shown
-        renderer.draw(list.mapItems { ids.indices.contains($0) ? ids[$0] : -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
+        let catalog = catalog
+        renderer.draw(list.mapItems { catalog.id(at: $0) ?? -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
                       rotation: options.rotation.degrees)
-        needsDraw = false
-        inputSinceDraw = false
         // What drawing the frame cost, without a screenshot's read-back or a swap that waits for
         // the display's refresh: the pace of fill frames follows it.
         renderer.finish()
-        lastFrameCostMs = MonotonicClock.nowMs() - began
+        let first = frames.drawn(costMs: MonotonicClock.nowMs() - began)
         takeScreenshots(now: now)
         window.swap()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
@@ -41,8 +39,7 @@ extension App {
             if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
         }
         stats.frameDrawn(atMs: presentedMs, continuous: continuous, drawMs: drawMs)
-        if !firstFrameDrawn {
-            firstFrameDrawn = true
+        if first {
             eventLog?.firstFrame()
             loader.removeThumbnailLeftovers()
             text?.start()
@@ -50,10 +47,11 @@ extension App {
         if let eventLog {
             eventLog.framePresented()
             if takeTilesSharp() { eventLog.tilesSharp(scene.currentIndex) }
-            for d in list.images where d.quality == .full && shown.indices.contains(d.item) {
-                let key = ImageKey(item: shown[d.item], quality: .full)
+            for d in list.images where d.quality == .full {
+                guard let id = catalog.id(at: d.item) else { continue }
+                let key = ImageKey(item: id, quality: .full)
                 if ledger.isReady(key) {
-                    eventLog.imageShown(d.item, source: catalog[shown[d.item]].image.description)
+                    eventLog.imageShown(d.item, source: catalog[id].image.description)
                 } else if ledger.isLoading(key), scans.isStandingIn(key.item) {
                     eventLog.scanShown(d.item)
                 }

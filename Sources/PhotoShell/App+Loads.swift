@@ -10,7 +10,7 @@ import PhotoRender
 /// ledger action.
 extension App {
     func key(_ index: Int, _ quality: ImageQuality) -> ImageKey? {
-        shown.indices.contains(index) ? ImageKey(item: shown[index], quality: quality) : nil
+        catalog.id(at: index).map { ImageKey(item: $0, quality: quality) }
     }
 
     /// An image the scene (or the slideshow, or the grid's rows ahead) wants now.
@@ -30,22 +30,22 @@ extension App {
             case .cancel(let key):
                 loader.cancel(.init(item: key.item, quality: key.quality))
             case .loaded(let key, let size):
-                guard let index = indexOfID[key.item] else { continue }
+                guard let index = catalog.index(of: key.item) else { continue }
                 Log.info("item \(index) \(key.quality) ready, \(size)")
                 if key.quality == .full { slideshow?.markReady(index) }
                 perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
-                needsDraw = true
+                frames.redraw(.image)
             case .unloaded(let key):
-                guard let index = indexOfID[key.item] else { continue }
+                guard let index = catalog.index(of: key.item) else { continue }
                 if key.quality == .full { slideshow?.markUnloaded(index) }
                 perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
             case .failed(let key, let failure):
                 // A download that fails leaves the retry glyph over the placeholder (or a neutral
                 // cell); a file that does not decode becomes a broken tile.
-                if failure == .undecodable, let index = indexOfID[key.item] {
+                if failure == .undecodable, let index = catalog.index(of: key.item) {
                     perform(scene.handle(.itemFailed(index: index, time: clock.nowMs)))
                 }
-                needsDraw = true
+                frames.redraw(.image)
             case .report:
                 break  // said where the error is known: `receiveImages`
             case .warm(let item):
@@ -56,14 +56,14 @@ extension App {
                 loader.cancel(.init(item: detail.item, quality: .full, region: detail.region))
             case .dropDetail:
                 renderer.dropDetail()
-                needsDraw = true
+                frames.redraw(.image)
             }
         }
     }
 
     /// Asks the loader for an item's pixels at the size the screen needs.
     func startLoad(_ key: ImageKey, _ urgency: LoadUrgency) {
-        guard let index = indexOfID[key.item] else { return }
+        guard let index = catalog.index(of: key.item) else { return }
         switch key.quality {
         case .thumbnail:
             loader.request(.init(item: key.item, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency)
@@ -111,7 +111,7 @@ extension App {
         for result in loader.takeResults() {
             let request = result.request, key = ImageKey(item: request.item, quality: request.quality)
             // An item a refresh took away: nobody waits for it.
-            guard indexOfID[key.item] != nil else { continue }
+            guard catalog.index(of: key.item) != nil else { continue }
             if request.region != nil {
                 receiveDetail(result)
                 continue
@@ -152,12 +152,12 @@ extension App {
                 if actions.contains(where: { if case .report = $0 { true } else { false } }) {
                     Log.error("cannot \(host != nil ? "load" : "show") \(catalog[key.item].image): \(error)")
                 }
-                if let index = indexOfID[key.item] { eventLog?.loadFailed(index, reason: failure.reason) }
+                if let index = catalog.index(of: key.item) { eventLog?.loadFailed(index, reason: failure.reason) }
                 apply(actions)
             }
-            needsDraw = true
+            frames.redraw(.image)
         }
-        if thumbnailArrived, ledger.thumbnailsSettled(shown) { eventLog?.thumbsDone(count: shown.count) }
+        if thumbnailArrived, ledger.thumbnailsSettled(catalog.shown) { eventLog?.thumbsDone(count: catalog.count) }
     }
 
     /// A progressive JPEG's picture so far stands in for its full image while that downloads:
@@ -174,7 +174,7 @@ extension App {
         guard ledger.receivedStandIn(key, size: size) else { return }
         scans.show(key.item, from: result.scanBytes)
         renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
-        needsDraw = true
+        frames.redraw(.image)
     }
 
     /// The host an image comes from; nil for a local file.
@@ -187,9 +187,9 @@ extension App {
     func retryFailedLoads(at now: Double) {
         let actions = ledger.retriesDue(at: now)
         for case .load(let key, _) in actions {
-            guard let index = indexOfID[key.item] else { continue }
+            guard let index = catalog.index(of: key.item) else { continue }
             eventLog?.loadRetry(index)
-            needsDraw = true
+            frames.redraw(.image)
         }
         apply(actions)
     }
@@ -235,8 +235,7 @@ extension App {
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
-        let ids = { (indices: [Int]) in Set(indices.filter(self.shown.indices.contains).map { self.shown[$0] }) }
-        for texture in renderer.enforceTextureBudget(budget, pages: ids(pages), cells: ids(cells)) {
+        for texture in renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
             trimmer.noteFreed()
             if texture.quality == .full { scans.evicted(texture.item) }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))

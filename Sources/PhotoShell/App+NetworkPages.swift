@@ -26,7 +26,7 @@ extension App {
     }
 
     /// The identity of the item on the current page.
-    var currentID: Int? { shown.indices.contains(scene.currentIndex) ? shown[scene.currentIndex] : nil }
+    var currentID: Int? { catalog.id(at: scene.currentIndex) }
 
     /// The fan (or retry glyph) of the current page; `images` are the frame's photo draws.
     func downloadOverlay(at now: Double, over images: [ImageDraw]) -> [DrawCommand] {
@@ -71,7 +71,7 @@ extension App {
         if ended {
             retryPresses.remove(id)
             apply(ledger.retry(page, .current))
-            needsDraw = true
+            frames.redraw(.input)
         }
         return true
     }
@@ -85,7 +85,7 @@ extension App {
             textureBudgetDue = true
         }
         let window = current.map { current in
-            Dictionary(uniqueKeysWithValues: (-2...2).filter { shown.indices.contains(current + $0) }.map { (shown[current + $0], $0) })
+            Dictionary(uniqueKeysWithValues: (-2...2).compactMap { offset in catalog.id(at: current + offset).map { ($0, offset) } })
         }
         apply(ledger.follow(page: window))
     }

@@ -7,9 +7,9 @@ import PhotoLoading
 extension App {
     /// The caption of the photo at scene index `index`, nil when it has none.
     func captionText(of index: Int) -> String? {
-        guard scene.items.indices.contains(index), shown.indices.contains(index) else { return nil }
+        guard scene.items.indices.contains(index), let id = catalog.id(at: index) else { return nil }
         let item = scene.items[index]
-        return options.presentation.caption(caption: item.caption, name: item.name, facts: facts[shown[index]])
+        return options.presentation.caption(caption: item.caption, name: item.name, facts: facts[id])
     }
 
     /// The caption (its band goes under the browser's page indicator) and the rest (the clock).

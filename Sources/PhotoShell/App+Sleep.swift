@@ -62,9 +62,8 @@ extension App {
             screenshots.wasAsked(path) ? nil : !running || (options.screenshotAtMs.map { now >= $0 } ?? true) ? path : nil
         }
         let screenshotDue = (replay?.hasScreenshotsDue ?? false) || ownScreenshot != nil
-        guard needsDraw || screenshotDue else { return }
-        needsDraw = false
-        lastDrawMs = now
+        guard frames.isDue || screenshotDue else { return }
+        frames.drawnAsleep(at: now)
         let drawable = window.drawableSize
         renderer.draw(DisplayList(), viewport: options.rotation.viewport(window: window.size),
                       drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: options.rotation.degrees)
@@ -92,6 +91,6 @@ extension App {
             perform(held)
             if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }
         }
-        needsDraw = true
+        frames.redraw(.wake)
     }
 }

@@ -12,9 +12,9 @@ extension App {
 
     /// Starts the slideshow on `index` (attract: the kiosk's idle loop, back to the grid after).
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
-        guard slides.start(on: index, count: shown.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
+        guard slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
               let show = slides.show else { return }
-        apply(ledger.follow(slideshow: Set(shown)))
+        apply(ledger.follow(slideshow: Set(catalog.shown)))
         eventLog?.slide(show.current)
         // What its transitions draw (a photo, another fading in over it) compiles now, before
         // its first frame: Ken Burns never stops moving, so it would otherwise compile in the
@@ -22,7 +22,7 @@ extension App {
         // first photo is asked for first, to decode meanwhile.
         if let key = key(show.current, .full), !ledger.isReady(key) { want(show.current, .full, .current) }
         renderer.warmDrawStates(Int.max, upTo: .page)
-        needsDraw = true
+        frames.redraw(.slideshow)
     }
 
     /// Stops it: onto the photo it showed in the browser, or, after attract mode, the grid's top.
@@ -31,7 +31,7 @@ extension App {
         guard let current = slides.stop() else { return }
         apply(ledger.follow(slideshow: []))
         perform(attract ? scene.showGridTop() : scene.openPage(current))
-        needsDraw = true
+        frames.redraw(.slideshow)
     }
 
     /// Input while the slideshow runs stops it and goes no further. True when it was taken.
@@ -48,7 +48,7 @@ extension App {
     /// Each frame: keep the shown and the next photo loading, tell the slideshow which are ready
     /// or failed, move it on, and start attract mode after the kiosk's idle time.
     func runSlideshow(at now: Double) {
-        if slides.attractIsDue(at: now, photos: shown.count) { startSlideshow(on: 0, attract: true, at: now) }
+        if slides.attractIsDue(at: now, photos: catalog.count) { startSlideshow(on: 0, attract: true, at: now) }
         guard var show = slideshow else { return }
         // The next photo is asked for once the transition on screen is over (or once it is due):
         // its decode and upload then share the cores with a still photo's frames, or Ken Burns'
@@ -61,10 +61,10 @@ extension App {
             else if urgency == .current || nextWanted { want(index, .full, urgency) }
         }
         // The frame that ends a transition shows the new photo alone.
-        if show.isInTransition(at: lastDrawMs) && !show.isInTransition(at: now) { needsDraw = true }
+        if show.isInTransition(at: frames.lastDrawMs) && !show.isInTransition(at: now) { frames.redraw(.slideshow) }
         if let shown = show.advance(to: now) {
             eventLog?.slide(shown)
-            needsDraw = true
+            frames.redraw(.slideshow)
         }
         slideshow = show
         if show.isFinished && !show.isAnimating(at: now) { stopSlideshow() }

@@ -8,21 +8,21 @@ import PhotoLoading
 /// neither the cells it skipped nor most of those it passed (docs/loading.md §2).
 extension App {
     func followGrid(at now: Double) {
-        guard scene.mode == .grid, !shown.isEmpty else {
+        guard scene.mode == .grid, !catalog.isEmpty else {
             if gridFollower.leave() { ledger.follow(gridCells: []) }
             return
         }
         let grid = scene.grid
         let change = gridFollower.look(at: .init(visible: grid.visibleRange(at: now), offset: grid.offset(at: now), moving: grid.isMoving(at: now),
-                                                 flying: grid.isFlying(at: now), columns: grid.layout.columns, count: shown.count))
+                                                 flying: grid.isFlying(at: now), columns: grid.layout.columns, count: catalog.count))
         if let cells = change.onScreen {
             eventLog?.gridCells(cells)
-            ledger.follow(gridCells: Set(cells.map { shown[$0] }))
+            ledger.follow(gridCells: catalog.ids(at: cells))
         }
         guard let window = change.window, let visible = gridFollower.onScreen else { return }
         for index in window where !visible.contains(index) { want(index, .thumbnail, .prefetch) }
         for id in ledger.loading(.thumbnail) {
-            guard let index = indexOfID[id], !window.contains(index),
+            guard let index = catalog.index(of: id), !window.contains(index),
                   !loader.isArriving(.init(item: id, quality: .thumbnail)) else { continue }
             apply(ledger.cancel(ImageKey(item: id, quality: .thumbnail)))
         }

@@ -69,13 +69,8 @@ package final class App {
     }
 
     let options: Options
-    /// Every item ever shown; an item's place here is its identity, which textures and loads
-    /// are keyed by. It only grows: a refresh appends what is new.
-    var catalog: [SourceItem]
-    /// The identities of the items on screen, in the scene's order (scene index → identity).
-    var shown: [Int]
-    /// Scene index of each identity in `shown`.
-    var indexOfID: [Int: Int]
+    /// Every item ever shown and the order they are on screen in.
+    var catalog: Catalog
     let window: Window
     let renderer: Renderer
     private let source: EventSource
@@ -91,18 +86,12 @@ package final class App {
     var stats: FrameStats
     let pacer: FramePacer
     var showHelp = false
-    var needsDraw = true
     var running = true
     private var exitCode: Int32 = 0
-    var firstFrameDrawn = false
-    /// Input came since the last frame: the next one is drawn at once, whatever fades.
-    var inputSinceDraw = false
+    /// Why the next frame is due, and what the last one was.
+    var frames = FrameSchedule()
     /// Where every item's images stand.
     var ledger = ImageLedger()
-    /// When the last frame was drawn (app time).
-    var lastDrawMs = -Double.infinity
-    /// What the last frame took to draw, start to finish.
-    var lastFrameCostMs = 0.0
     let screenshots = ScreenshotWriter()
     let trimmer = MemoryTrimmer()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
@@ -112,10 +101,8 @@ package final class App {
     static let restingUploadBudgetMs = 16.0
 
     private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
-        catalog = items
+        catalog = Catalog(items)
         self.content = content
-        shown = Array(items.indices)
-        indexOfID = Dictionary(uniqueKeysWithValues: items.indices.map { ($0, $0) })
         self.options = options
         self.window = window
         self.renderer = renderer
@@ -142,11 +129,11 @@ package final class App {
         clock.start()
         followSleepSchedule(at: 0)
         performWhenAwake(scene.advance(to: 0))
-        if !isAsleep { warmThumbnails(of: shown) }
+        if !isAsleep { warmThumbnails(of: catalog.shown) }
         content?.start(wake: { [waker] in waker.wake() })
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
-            if shown.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+            if catalog.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
@@ -187,11 +174,11 @@ package final class App {
             updateTiles(at: now)
             followGrid(at: now)
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
-            if let end = scene.cellFadeEnd, lastDrawMs < end, now >= end { needsDraw = true }
-            if clockOverlay.isStale(atWall: Date().timeIntervalSince1970) { needsDraw = true }
-            if let drift = options.presentation.nextDriftMs(after: lastDrawMs), now >= drift { needsDraw = true }
+            if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
+            if clockOverlay.isStale(atWall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
+            if let drift = options.presentation.nextDriftMs(after: frames.lastDrawMs), now >= drift { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
-            if isWaitingForContent, now - lastDrawMs >= Overlays.waitingFrameMs { needsDraw = true }
+            if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
             if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
                 // A frame time is the time between two frames while something moves: a replay in
                 // virtual time draws still pictures too, which the program alone would not draw.
@@ -220,16 +207,16 @@ package final class App {
 
     /// Something asks for a frame: a change to show, an animation, a screenshot, a fan to redraw.
     private func wantsFrame(at now: Double, replayDraws: Bool) -> Bool {
-        needsDraw || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
+        frames.isDue || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
     }
 
     /// How long an idle loop may sleep: until the scene's next timer, the next slide, the
     /// kiosk's idle timeout or a replay's next event or end, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: shown.count), replay.map { $0.wakeTime - now },
-                     ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), trimmer.waitMs].compactMap { $0 }
+        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: catalog.count), replay.map { $0.wakeTime - now },
+                     ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? frames.lastDrawMs + Overlays.waitingFrameMs - now : nil,
+                     scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), trimmer.waitMs].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -255,18 +242,18 @@ package final class App {
         case .quit:
             running = false
         case .exposed:
-            needsDraw = true
+            frames.redraw(.window)
         case .resized:
-            needsDraw = true
+            frames.redraw(.window)
             fallthrough
         default:
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
                 eventLog?.input(input)
-                inputSinceDraw = true
+                frames.noteInput()
                 guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
-                needsDraw = true
+                frames.redraw(.input)
             }
         }
     }
@@ -282,7 +269,7 @@ package final class App {
                 window.setFullscreen(!window.isFullscreen)
             case .toggleHelp:
                 showHelp.toggle()
-                needsDraw = true
+                frames.redraw(.overlay)
             case .toggleSlideshow:
                 if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }
                 else { stopSlideshow() }
@@ -295,17 +282,16 @@ package final class App {
     /// half the time of making them. While only cells fade in (nothing moves, no input waits)
     /// frames come every `FillFramePacing` interval; how long the next one waits, else nil.
     func fillFrameWait(at now: Double) -> Double? {
-        guard !clock.isVirtual, replay?.hasScreenshotsDue != true, !inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
+        guard !clock.isVirtual, replay?.hasScreenshotsDue != true, !frames.inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
               !scene.isMoving, scene.cellsFadeIn else { return nil }
-        let wait = lastDrawMs + FillFramePacing.intervalMs(lastFrameCostMs: lastFrameCostMs) - now
-        return wait > 0 ? wait : nil
+        return frames.fillFrameWait(at: now)
     }
 
     /// Shader variants the first frames did not need compile one at a time while nothing moves:
     /// those of stages up to this one, now; nil when none may or none of them is left.
     var stageToWarm: Renderer.WarmStage? {
         // The loader's lock only while states are left.
-        guard let next = renderer.nextWarmStage, firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
+        guard let next = renderer.nextWarmStage, frames.firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
         return stage
     }
 

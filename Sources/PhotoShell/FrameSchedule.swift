@@ -1,0 +1,82 @@
+import PhotoCore
+
+/// When the next frame is drawn: the reasons one is due, each given where it arises, and what
+/// the last frame was (its moment and its cost), which the fill frames' pace and the timers
+/// counted from the last frame read.
+struct FrameSchedule {
+    /// Why a frame is due. Moving things (the scene's animations, the slideshow's transitions, a
+    /// screenshot asked for) are asked of their owners each pass, not remembered here.
+    struct Reasons: OptionSet {
+        let rawValue: Int
+        /// The first frame.
+        static let start = Reasons(rawValue: 1 << 0)
+        /// The window was exposed or resized.
+        static let window = Reasons(rawValue: 1 << 1)
+        /// A touch, a click, a key, or one the program made itself (remote control, replay).
+        static let input = Reasons(rawValue: 1 << 2)
+        /// The sources were read again and photos came, went or changed captions.
+        static let content = Reasons(rawValue: 1 << 3)
+        /// Pixels arrived or left: a photo, a thumbnail, a detail, tiles, a scan.
+        static let image = Reasons(rawValue: 1 << 4)
+        /// A download's fan moved on.
+        static let progress = Reasons(rawValue: 1 << 5)
+        /// The page's animation showed its next frame.
+        static let animation = Reasons(rawValue: 1 << 6)
+        /// The slideshow started, stopped, moved to a slide or ended a transition.
+        static let slideshow = Reasons(rawValue: 1 << 7)
+        /// A remote command changed what is shown.
+        static let remote = Reasons(rawValue: 1 << 8)
+        /// The frame woke from its sleep schedule.
+        static let wake = Reasons(rawValue: 1 << 9)
+        /// An overlay changed: the clock's text, the burn-in drift, the help, the waiting arc.
+        static let overlay = Reasons(rawValue: 1 << 10)
+        /// The grid's cells ended their fade-in (drawn at the fill frames' pace until then).
+        static let fadeEnd = Reasons(rawValue: 1 << 11)
+    }
+
+    private(set) var reasons: Reasons = .start
+    /// When the last frame was drawn (app time).
+    private(set) var lastDrawMs = -Double.infinity
+    /// What the last frame took to draw, start to finish.
+    private(set) var lastFrameCostMs = 0.0
+    private(set) var firstFrameDrawn = false
+    /// Input came since the last frame: the next one is drawn at once, whatever fades.
+    private(set) var inputSinceDraw = false
+
+    var isDue: Bool { !reasons.isEmpty }
+
+    mutating func redraw(_ reason: Reasons) { reasons.insert(reason) }
+
+    /// Input arrived; whether it changes the picture is known once it is handled.
+    mutating func noteInput() { inputSinceDraw = true }
+
+    /// A frame begins at `now`.
+    mutating func begin(at now: Double) { lastDrawMs = now }
+
+    /// The frame is drawn, at this cost; true for the run's first.
+    mutating func drawn(costMs: Double) -> Bool {
+        reasons = []
+        inputSinceDraw = false
+        lastFrameCostMs = costMs
+        defer { firstFrameDrawn = true }
+        return !firstFrameDrawn
+    }
+
+    /// A sleeping frame's black picture is drawn at `now`.
+    mutating func drawnAsleep(at now: Double) {
+        reasons = []
+        lastDrawMs = now
+    }
+
+    /// `period` ms have passed since the last frame.
+    func hasElapsed(_ periodMs: Double, at now: Double) -> Bool { now - lastDrawMs >= periodMs }
+
+    /// The moment `end` came after the last frame was drawn: a frame of its own is due.
+    func crossed(_ end: Double, at now: Double) -> Bool { lastDrawMs < end && now >= end }
+
+    /// How long until the next fill frame may come, else nil.
+    func fillFrameWait(at now: Double) -> Double? {
+        let wait = lastDrawMs + FillFramePacing.intervalMs(lastFrameCostMs: lastFrameCostMs) - now
+        return wait > 0 ? wait : nil
+    }
+}

@@ -1,0 +1,46 @@
+@testable import PhotoShell
+import Testing
+
+/// The loop draws only while a reason is given, and the fill frames' pace and the timers counted
+/// from the last frame read it.
+@Suite struct FrameScheduleTests {
+    @Test func theFirstFrameIsDueAndDrawingItClearsEveryReason() {
+        var frames = FrameSchedule()
+        #expect(frames.isDue && frames.reasons == .start)
+        frames.begin(at: 100)
+        let first = frames.drawn(costMs: 8)
+        #expect(first)
+        #expect(!frames.isDue && frames.firstFrameDrawn)
+        frames.redraw(.image)
+        frames.redraw(.overlay)
+        #expect(frames.reasons == [.image, .overlay])
+        frames.begin(at: 116)
+        let second = frames.drawn(costMs: 8)
+        #expect(!second, "only the first frame is the first")
+        #expect(!frames.isDue)
+    }
+
+    @Test func inputAloneDrawsNothingButHoldsBackTheFillPaceUntilTheNextFrame() {
+        var frames = FrameSchedule()
+        frames.begin(at: 0)
+        _ = frames.drawn(costMs: 40)
+        frames.noteInput()
+        #expect(frames.inputSinceDraw && !frames.isDue)
+        frames.begin(at: 10)
+        _ = frames.drawn(costMs: 40)
+        #expect(!frames.inputSinceDraw)
+    }
+
+    @Test func aCostlyFrameSpacesTheNextFillFrameAndTimersCountFromTheLastFrame() {
+        var frames = FrameSchedule()
+        frames.begin(at: 1000)
+        _ = frames.drawn(costMs: 40)
+        let wait = frames.fillFrameWait(at: 1000)
+        #expect(wait != nil && wait! > 0)
+        #expect(frames.fillFrameWait(at: 1000 + wait! + 1) == nil)
+        #expect(frames.hasElapsed(250, at: 1250) && !frames.hasElapsed(250, at: 1249))
+        #expect(frames.crossed(1100, at: 1100) && !frames.crossed(900, at: 1100) && !frames.crossed(1200, at: 1100))
+        frames.drawnAsleep(at: 2000)
+        #expect(frames.lastDrawMs == 2000 && !frames.isDue)
+    }
+}
