@@ -68,9 +68,8 @@ public struct ImageLedger {
     private(set) var phases: [ImageKey: Phase] = [:]
     /// A stand-in decoded while the real thumbnail is still loading (a camera's EXIF thumbnail).
     private var standIns: [ImageKey: Size] = [:]
-    /// Items whose thumbnail arrived, failed, or sits in the shared cache: for `thumbs_done`.
-    private var settled: Set<Int> = []
-    private var reported: Set<Int> = []
+    /// What is known of each photo beyond its images' phases.
+    private var records: [Int: PhotoRecord] = [:]
     /// The page window last followed (item → offset from the page on screen; nil: the grid),
     /// and the page whose neighbours were prefetched.
     private var window: [Int: Int]?? = .some(nil)
@@ -135,7 +134,7 @@ public struct ImageLedger {
 
     /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet.
     public func warm(_ items: [Int]) -> [Action] {
-        items.filter { !settled.contains($0) }.map { .warm($0) }
+        items.filter { records[$0]?.thumbnailSettled != true }.map { .warm($0) }
     }
 
     /// The zoomed page wants `new` drawn over it: it is decoded, and the one it replaces stops.
@@ -170,7 +169,7 @@ public struct ImageLedger {
     /// brings that forward to now.
     public mutating func received(_ key: ImageKey, _ outcome: Result<Arrival, LoadFailure>, at now: Double = 0, host: String? = nil) -> [Action] {
         guard case .loading = phases[key] else { return [] }
-        if key.quality == .thumbnail { settled.insert(key.item) }
+        if key.quality == .thumbnail { records[key.item, default: .init()].thumbnailSettled = true }
         standIns[key] = nil
         let since = askedAt.removeValue(forKey: key)
         switch outcome {
@@ -189,7 +188,10 @@ public struct ImageLedger {
                 retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host, failedAt: asked)
             }
             var actions: [Action] = [.failed(key, failure)]
-            if reported.insert(key.item).inserted { actions.append(.report(key, failure)) }
+            if !(records[key.item]?.failureReported ?? false) {
+                records[key.item, default: .init()].failureReported = true
+                actions.append(.report(key, failure))
+            }
             return actions
         }
     }
@@ -204,7 +206,7 @@ public struct ImageLedger {
 
     /// A thumbnail went into the shared cache without being shown (or could not be made).
     public mutating func warmed(_ item: Int) {
-        settled.insert(item)
+        records[item, default: .init()].thumbnailSettled = true
     }
 
     /// The renderer finished a texture: the scene hears of it once, so it never draws half of one.
@@ -240,8 +242,7 @@ public struct ImageLedger {
         gridCells.subtract(gone)
         slideshowItems.subtract(gone)
         if let item = detail?.item, gone.contains(item) { detail = nil }
-        settled.subtract(gone)
-        reported.subtract(gone)
+        records = records.filter { !gone.contains($0.key) }
     }
 
     // MARK: The page on screen
@@ -381,6 +382,29 @@ public struct ImageLedger {
 
     /// Every one of `items` has its thumbnail, in the cache or on screen, or has failed.
     public func thumbnailsSettled(_ items: [Int]) -> Bool {
-        settled.count >= items.count && items.allSatisfy(settled.contains)
+        items.allSatisfy { records[$0]?.thumbnailSettled == true }
     }
+}
+
+/// One photo's record beyond its images' phases: what its file told, what it turned out to be,
+/// and what was said of it once. Forgotten with the photo.
+struct PhotoRecord {
+    /// Its thumbnail arrived, failed, or sits in the shared cache (for `thumbs_done`).
+    var thumbnailSettled = false
+    /// A failure to load it was said on stderr: once per photo.
+    var failureReported = false
+    /// What its EXIF said (date taken, camera), once its full image loaded: for captions.
+    var facts: ImageFacts?
+    /// A still picture: no animation worker looks at it again.
+    var isStill = false
+}
+
+extension ImageLedger {
+    /// The photo's EXIF facts arrived with its full image.
+    public mutating func noteFacts(_ facts: ImageFacts, of item: Int) { records[item, default: .init()].facts = facts }
+    public func facts(of item: Int) -> ImageFacts? { records[item]?.facts }
+
+    /// The photo turned out to be a still picture (or its bytes for an animation could not be had).
+    public mutating func noteStill(_ item: Int) { records[item, default: .init()].isStill = true }
+    public func isStill(_ item: Int) -> Bool { records[item]?.isStill ?? false }
 }

@@ -27,7 +27,7 @@ extension App {
         }
         guard let target else { return }
         if animation == nil {
-            guard !stillPictures.contains(target), let size = renderer.pageTextureSize(item: target) else { return }
+            guard !ledger.isStill(target), let size = renderer.pageTextureSize(item: target) else { return }
             let wake: @Sendable () -> Void = { [waker] in waker.wake() }
             switch catalog[target].image {
             case .file(let path):
@@ -52,7 +52,7 @@ extension App {
         if let frame = player.take(at: now, waiting: clock.isVirtual) {
             if putFrame(frame, on: target) { player.textureSize = frame.levels.first.map { PixelSize(width: $0.width, height: $0.height) } }
         } else if player.isOver, player.timeline == nil {
-            stillPictures.insert(target)
+            ledger.noteStill(target)
             animation = nil
         }
     }
@@ -81,7 +81,7 @@ extension App {
         }
         guard let result = fetch.result else { return nil }
         animationFetch = nil
-        if result == nil { stillPictures.insert(item) }
+        if result == nil { ledger.noteStill(item) }
         return result
     }
 

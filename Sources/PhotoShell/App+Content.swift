@@ -33,7 +33,7 @@ extension App {
         budgetPage = nil
         warmThumbnails(of: Array(update.added))
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
-        eventLog?.content(count: catalog.count)
+        automation.log?.content(count: catalog.count)
         frames.redraw(.content)
     }
 
@@ -54,7 +54,6 @@ extension App {
         loader.discard(items: ids)
         renderer.discard(items: ids)
         ledger.forget(items: ids)
-        for id in ids { facts[id] = nil }
         sharpening.forget(items: ids)
     }
 }

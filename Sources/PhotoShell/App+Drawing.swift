@@ -40,11 +40,11 @@ extension App {
         }
         stats.frameDrawn(atMs: presentedMs, continuous: continuous, drawMs: drawMs)
         if first {
-            eventLog?.firstFrame()
+            automation.log?.firstFrame()
             loader.removeThumbnailLeftovers()
             text?.start()
         }
-        if let eventLog {
+        if let eventLog = automation.log {
             eventLog.framePresented()
             if takeTilesSharp() { eventLog.tilesSharp(scene.currentIndex) }
             for d in list.images where d.quality == .full {
@@ -59,35 +59,20 @@ extension App {
         }
     }
 
+    /// The replay's screenshots due and `--screenshot` at its moment (docs/automation.md §2),
+    /// which ends the run.
     private func takeScreenshots(now: Double) {
-        var paths = replay?.takeScreenshots() ?? []
-        if let path = ownScreenshotDue(now: now) {
-            paths.append(path)
-            running = false
-        }
-        guard !paths.isEmpty else { return }
-        let shot = renderer.readPixels()
-        for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
-    }
-
-    /// The `--screenshot` to take in this frame: at its moment, and whatever the moment once the
-    /// loop has ended without it (docs/automation.md §2).
-    func ownScreenshotDue(now: Double) -> String? {
-        guard let path = options.screenshot, !screenshots.wasAsked(path) else { return nil }
-        return !running || screenshotIsDue(now: now) ? path : nil
+        let own = automation.ownScreenshotDue(now: now, ending: !running, settled: !loader.isBusy && !renderer.hasPendingUploads && !scene.isAnimating)
+        if own != nil { running = false }
+        let paths = automation.takeScreenshots(own: own)
+        if !paths.isEmpty { automation.write(renderer.readPixels(), to: paths) }
     }
 
     /// Screenshots asked for and not yet taken when the loop ends (a quit in the same pass as a
     /// screenshot, a frame held back by the fill frames' pace, a quit before `--screenshot`'s
     /// moment): one last frame takes them, so none is lost without the exit code saying so.
     func takeOutstandingScreenshots(at now: Double) {
-        let ownOutstanding = options.screenshot.map { !screenshots.wasAsked($0) } ?? false
-        guard replay?.hasScreenshotsDue == true || ownOutstanding else { return }
+        guard automation.hasOutstandingScreenshots else { return }
         if isAsleep { drawAsleep(at: now) } else { draw(at: now, continuous: false) }
-    }
-
-    private func screenshotIsDue(now: Double) -> Bool {
-        if let at = options.screenshotAtMs { return now >= at }
-        return !loader.isBusy && !renderer.hasPendingUploads && !scene.isAnimating
     }
 }

@@ -131,7 +131,7 @@ extension App {
             }
             switch result.outcome {
             case .success(let levels):
-                if let found = result.facts { facts[key.item] = found }
+                if let found = result.facts { ledger.noteFacts(found, of: key.item) }
                 let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
                 let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
                 let arrival = Arrival(size: size, texture: texture)
@@ -152,12 +152,12 @@ extension App {
                 if actions.contains(where: { if case .report = $0 { true } else { false } }) {
                     Log.error("cannot \(host != nil ? "load" : "show") \(catalog[key.item].image): \(error)")
                 }
-                if let index = catalog.index(of: key.item) { eventLog?.loadFailed(index, reason: failure.reason) }
+                if let index = catalog.index(of: key.item) { automation.log?.loadFailed(index, reason: failure.reason) }
                 apply(actions)
             }
             frames.redraw(.image)
         }
-        if thumbnailArrived, ledger.thumbnailsSettled(catalog.shown) { eventLog?.thumbsDone(count: catalog.count) }
+        if thumbnailArrived, ledger.thumbnailsSettled(catalog.shown) { automation.log?.thumbsDone(count: catalog.count) }
     }
 
     /// A progressive JPEG's picture so far stands in for its full image while that downloads:
@@ -188,7 +188,7 @@ extension App {
         let actions = ledger.retriesDue(at: now)
         for case .load(let key, _) in actions {
             guard let index = catalog.index(of: key.item) else { continue }
-            eventLog?.loadRetry(index)
+            automation.log?.loadRetry(index)
             frames.redraw(.image)
         }
         apply(actions)

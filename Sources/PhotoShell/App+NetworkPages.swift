@@ -46,7 +46,7 @@ extension App {
         if ledger.failure(page)?.isDownload == true { return Overlays.retry(at: centre) }
         guard !ledger.isReady(page),
               let p = loader.downloadProgress(of: id) else { return [] }
-        eventLog?.fanDrawn(index)
+        automation.log?.fanDrawn(index)
         drawnFan = (id, p.received, p.total)
         return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
     }

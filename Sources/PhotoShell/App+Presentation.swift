@@ -9,7 +9,7 @@ extension App {
     func captionText(of index: Int) -> String? {
         guard scene.items.indices.contains(index), let id = catalog.id(at: index) else { return nil }
         let item = scene.items[index]
-        return options.presentation.caption(caption: item.caption, name: item.name, facts: facts[id])
+        return options.presentation.caption(caption: item.caption, name: item.name, facts: ledger.facts(of: id))
     }
 
     /// The caption (its band goes under the browser's page indicator) and the rest (the clock).

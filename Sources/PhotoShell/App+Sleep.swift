@@ -43,7 +43,7 @@ extension App {
     func asleepWaitMs() -> Int {
         let now = clock.nowMs
         let waits = [frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now),
-                     replay.map { $0.wakeTime - now }].compactMap { $0 }
+                     automation.wakeMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -58,20 +58,15 @@ extension App {
     /// an expose, a replay's screenshot), nothing otherwise.
     func drawAsleep(at now: Double) {
         // A `--screenshot` of a sleeping frame is black, and still ends the run.
-        let ownScreenshot = options.screenshot.flatMap { path in
-            screenshots.wasAsked(path) ? nil : !running || (options.screenshotAtMs.map { now >= $0 } ?? true) ? path : nil
-        }
-        let screenshotDue = (replay?.hasScreenshotsDue ?? false) || ownScreenshot != nil
+        let ownScreenshot = automation.ownScreenshotDue(now: now, ending: !running, settled: true)
+        let screenshotDue = automation.replayScreenshotDue || ownScreenshot != nil
         guard frames.isDue || screenshotDue else { return }
         frames.drawnAsleep(at: now)
         let drawable = window.drawableSize
         renderer.draw(DisplayList(), viewport: options.rotation.viewport(window: window.size),
                       drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: options.rotation.degrees)
-        let paths = (replay?.takeScreenshots() ?? []) + (ownScreenshot.map { [$0] } ?? [])
-        if !paths.isEmpty {
-            let shot = renderer.readPixels()
-            for path in paths { screenshots.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
-        }
+        let paths = automation.takeScreenshots(own: ownScreenshot)
+        if !paths.isEmpty { automation.write(renderer.readPixels(), to: paths) }
         window.swap()
         renderer.finish()
         if ownScreenshot != nil { running = false }
@@ -80,11 +75,11 @@ extension App {
     private func carryOut(_ change: FrameSleep.Change) {
         switch change {
         case .sleep:
-            eventLog?.sleep()
+            automation.log?.sleep()
             content?.setPaused(true)
             if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
         case .wake:
-            eventLog?.wake()
+            automation.log?.wake()
             content?.setPaused(false)
             let held = frame.heldRequests
             frame.heldRequests = []

@@ -15,7 +15,7 @@ extension App {
         guard slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
               let show = slides.show else { return }
         apply(ledger.follow(slideshow: Set(catalog.shown)))
-        eventLog?.slide(show.current)
+        automation.log?.slide(show.current)
         // What its transitions draw (a photo, another fading in over it) compiles now, before
         // its first frame: Ken Burns never stops moving, so it would otherwise compile in the
         // middle of the first fade (a 37 ms frame at 1920x1080 with Mesa's cache warm). Its
@@ -63,7 +63,7 @@ extension App {
         // The frame that ends a transition shows the new photo alone.
         if show.isInTransition(at: frames.lastDrawMs) && !show.isInTransition(at: now) { frames.redraw(.slideshow) }
         if let shown = show.advance(to: now) {
-            eventLog?.slide(shown)
+            automation.log?.slide(shown)
             frames.redraw(.slideshow)
         }
         slideshow = show

@@ -16,7 +16,7 @@ extension App {
         let change = gridFollower.look(at: .init(visible: grid.visibleRange(at: now), offset: grid.offset(at: now), moving: grid.isMoving(at: now),
                                                  flying: grid.isFlying(at: now), columns: grid.layout.columns, count: catalog.count))
         if let cells = change.onScreen {
-            eventLog?.gridCells(cells)
+            automation.log?.gridCells(cells)
             ledger.follow(gridCells: catalog.ids(at: cells))
         }
         guard let window = change.window, let visible = gridFollower.onScreen else { return }

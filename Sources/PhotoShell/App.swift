@@ -78,21 +78,19 @@ package final class App {
     let loader: ImageLoader
     /// How other threads (loaders, the folder and manifest watch) wake the loop.
     let waker: LoopWaker
-    let eventLog: EventLog?
     let content: LiveContent?
     var scene: PhotoScene
     var clock: AppClock
-    var replay: ReplayDriver?
+    /// The replay, the screenshots and the `--events` log.
+    var automation: Automation
     var stats: FrameStats
     let pacer: FramePacer
     var showHelp = false
     var running = true
-    private var exitCode: Int32 = 0
     /// Why the next frame is due, and what the last one was.
     var frames = FrameSchedule()
     /// Where every item's images stand.
     var ledger = ImageLedger()
-    let screenshots = ScreenshotWriter()
     let trimmer = MemoryTrimmer()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
@@ -106,7 +104,6 @@ package final class App {
         self.options = options
         self.window = window
         self.renderer = renderer
-        self.eventLog = events
         source = EventSource(windowSize: { [unowned window] in window.size })
         injector = EventInjector(windowSize: { [unowned window] in window.size })
         self.loader = loader
@@ -116,7 +113,7 @@ package final class App {
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
-        replay = options.replay.map(ReplayDriver.init)
+        automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         stats = FrameStats(refreshHz: window.refreshRate)
         pacer = FramePacer(periodMs: stats.refreshMs)
         waitingFor = options.waitingFor
@@ -137,10 +134,10 @@ package final class App {
         }
         var drewLastIteration = false
         while running {
-            replay?.feed(upTo: clock.nowMs, into: injector)
+            automation.feed(upTo: clock.nowMs, into: injector)
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
-            let replayDraws = replay.map { clock.isVirtual || $0.hasScreenshotsDue } ?? false
+            let replayDraws = automation.isReplaying && (clock.isVirtual || automation.replayScreenshotDue)
             let throttled = fillFrameWait(at: clock.nowMs) != nil
             let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || stageToWarm != nil
             let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
@@ -156,7 +153,7 @@ package final class App {
                 drawAsleep(at: now)
                 publishControlStatus()
                 if clock.isVirtual { clock.frameDone() }
-                if replay?.isOver(at: clock.nowMs) == true { running = false }
+                if automation.isOver(at: clock.nowMs) { running = false }
                 continue
             }
             if let update = content?.takeUpdate() { applyContent(update, at: now) }
@@ -196,13 +193,13 @@ package final class App {
                 waitForLoads()
                 clock.frameDone()
             }
-            if replay?.isOver(at: clock.nowMs) == true { running = false }
+            if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
         _ = animation?.stop()
-        if !screenshots.finish() { exitCode = 1 }
+        let written = automation.finish()
         if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
-        return exitCode
+        return written ? 0 : 1
     }
 
     /// Something asks for a frame: a change to show, an animation, a screenshot, a fan to redraw.
@@ -214,7 +211,7 @@ package final class App {
     /// kiosk's idle timeout or a replay's next event or end, else until an event.
     private func sleepMs() -> Int {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: catalog.count), replay.map { $0.wakeTime - now },
+        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
                      ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? frames.lastDrawMs + Overlays.waitingFrameMs - now : nil,
                      scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), trimmer.waitMs].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
@@ -222,7 +219,7 @@ package final class App {
     }
 
     /// A `--screenshot` still to take keeps frames coming until its moment.
-    private var screenshotPending: Bool { options.screenshot != nil }
+    private var screenshotPending: Bool { automation.ownScreenshotPending }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
     /// same frames; a stuck decode cannot hold the replay longer than this.
@@ -249,7 +246,7 @@ package final class App {
         default:
             if let raw = event.inputEvent(time: now, viewport: window.size) {
                 let input = options.rotation.input(raw, window: window.size)
-                eventLog?.input(input)
+                automation.log?.input(input)
                 frames.noteInput()
                 guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
@@ -282,7 +279,7 @@ package final class App {
     /// half the time of making them. While only cells fade in (nothing moves, no input waits)
     /// frames come every `FillFramePacing` interval; how long the next one waits, else nil.
     func fillFrameWait(at now: Double) -> Double? {
-        guard !clock.isVirtual, replay?.hasScreenshotsDue != true, !frames.inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
+        guard !clock.isVirtual, !automation.replayScreenshotDue, !frames.inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
               !scene.isMoving, scene.cellsFadeIn else { return nil }
         return frames.fillFrameWait(at: now)
     }
@@ -347,16 +344,12 @@ package final class App {
     var text: DeferredText?
     /// The neighbours' captions last rasterised ahead.
     var preparedCaptions: [String] = []
-    /// Each item's EXIF date and camera, once its full image has loaded (for captions).
-    var facts: [Int: ImageFacts] = [:]
     /// The `--clock` text and the one on screen.
     var clockOverlay: ClockOverlay
     /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
     var sharpening = PageSharpening()
     /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
     var animation: AnimationPlayer?
-    /// Items found to be still pictures: no worker looks at them again.
-    var stillPictures: Set<Int> = []
     /// A URL page's bytes on their way to its animation.
     var animationFetch: AnimationFetch?
 }

@@ -13,7 +13,7 @@ struct ClockFace {
         localtime_r(&time, &parts)
         var buffer = [CChar](repeating: 0, count: 512)
         let count = strftime(&buffer, buffer.count, format, &parts)
-        return count > 0 ? String(cString: buffer) : ""
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Seconds since the epoch when the text next changes after `seconds`.

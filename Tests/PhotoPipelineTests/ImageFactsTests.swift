@@ -1,3 +1,4 @@
+import PhotoCore
 import PhotoPipeline
 import Testing
 import TestImages
