@@ -62,7 +62,7 @@ extension App {
     private func putFrame(_ frame: (levels: [DecodedImage], opaque: Bool), on item: Int) -> Bool {
         let before = renderer.pageTextureSize(item: item)
         guard renderer.replaceFrame(item: item, levels: frame.levels, opaque: frame.opaque) else { return false }
-        if renderer.pageTextureSize(item: item) != before { textureBudgetDue = true }
+        if renderer.pageTextureSize(item: item) != before { textures.added() }
         frames.redraw(.animation)
         return true
     }

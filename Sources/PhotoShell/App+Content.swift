@@ -30,7 +30,7 @@ extension App {
         }
         apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)))
         gridFollower.contentChanged()
-        budgetPage = nil
+        textures.contentChanged()
         warmThumbnails(of: Array(update.added))
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
         automation.log?.content(count: catalog.count)

@@ -19,8 +19,8 @@ extension App {
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if isWaitingForContent { list.commands += Overlays.waiting(for: waitingFor, in: viewport, timeMs: now) }
-        if showHelp { list.commands += Overlays.help(in: viewport) }
-        if options.stats { list.commands += Overlays.hud(stats.hudLine(atMs: MonotonicClock.nowMs())) }
+        if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
+        if options.stats { list.commands += Overlays.hud(pacer.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
         let catalog = catalog
         renderer.draw(list.mapItems { catalog.id(at: $0) ?? -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
@@ -35,10 +35,9 @@ extension App {
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         renderer.finish()
         let drawMs = MonotonicClock.nowMs() - began
-        let presentedMs = clock.isVirtual ? MonotonicClock.nowMs() : pacer.present { spareMs in
+        pacer.presentFrame(virtual: clock.isVirtual, continuous: continuous, drawMs: drawMs) { spareMs in
             if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
         }
-        stats.frameDrawn(atMs: presentedMs, continuous: continuous, drawMs: drawMs)
         if first {
             automation.log?.firstFrame()
             loader.removeThumbnailLeftovers()

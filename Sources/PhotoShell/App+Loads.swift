@@ -201,9 +201,9 @@ extension App {
         let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
         let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
         if !finished.isEmpty {
-            textureBudgetDue = true
-            trimmer.noteFreed()
-            stats.uploads += finished.count
+            textures.added()
+            textures.freed()
+            pacer.uploaded(finished.count)
         }
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
@@ -220,7 +220,7 @@ extension App {
     /// outgoing, the current and the next), and the grid cells' thumbnails. Run after a frame
     /// (so new textures count as shown) once textures were added or the page changed.
     func enforceTextureBudget() {
-        textureBudgetDue = false
+        textures.enforced()
         // A page and its neighbours, also under a slideshow started on a page: the scene goes on
         // asking for them, and would load them again each time they were let go.
         let current = scene.currentIndex
@@ -236,7 +236,7 @@ extension App {
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
         for texture in renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
-            trimmer.noteFreed()
+            textures.freed()
             if texture.quality == .full { scans.evicted(texture.item) }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }

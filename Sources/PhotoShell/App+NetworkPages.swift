@@ -5,19 +5,14 @@ import PhotoRender
 /// Pages whose photo comes over the network: the progress fan, the retry glyph and the taps on
 /// it, prefetching around the current page and cancelling what is far from it.
 extension App {
-    /// The fan on screen is not the one last drawn: it moves, or its last bytes came in. Once
-    /// they are all in, the picture holds still while the photo decodes and frames stop, leaving
-    /// both cores to the decode.
+    /// The fan on screen is not the one last drawn.
     var fanNeedsFrame: Bool {
         guard let (id, progress) = pageDownload else { return false }
-        return fanMoves || drawnFan.map { $0 != (id, progress.received, progress.total) } ?? true
+        return fan.needsFrame(item: id, progress: progress)
     }
 
-    /// The fan on screen still changes: bytes are arriving, or the length is unknown and its arc turns.
-    var fanMoves: Bool {
-        guard let (_, progress) = pageDownload else { return false }
-        return progress.total.map { progress.received < $0 } ?? true
-    }
+    /// The fan on screen still changes.
+    var fanMoves: Bool { pageDownload.map { DownloadFan.moves($0.progress) } ?? false }
 
     /// The photo downloading on the page on screen, where its fan shows (not under a slideshow).
     private var pageDownload: (id: Int, progress: (received: Int64, total: Int64?))? {
@@ -47,7 +42,7 @@ extension App {
         guard !ledger.isReady(page),
               let p = loader.downloadProgress(of: id) else { return [] }
         automation.log?.fanDrawn(index)
-        drawnFan = (id, p.received, p.total)
+        fan.drew(item: id, p)
         return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
     }
 
@@ -64,12 +59,12 @@ extension App {
         let page = ImageKey(item: item, quality: .full)
         if began, scene.mode == .browsing, ledger.failure(page)?.isDownload == true,
            point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
-            retryPresses.insert(id)
+            fan.press(id)
             return true
         }
-        guard retryPresses.contains(id) else { return false }
+        guard fan.isPressing(id) else { return false }
         if ended {
-            retryPresses.remove(id)
+            fan.release(id)
             apply(ledger.retry(page, .current))
             frames.redraw(.input)
         }
@@ -80,10 +75,7 @@ extension App {
     /// two on each side; none in the grid).
     func followCurrentPage() {
         let current: Int? = scene.mode == .grid ? nil : scene.currentIndex
-        if current != budgetPage {
-            budgetPage = current
-            textureBudgetDue = true
-        }
+        textures.follow(page: current)
         let window = current.map { current in
             Dictionary(uniqueKeysWithValues: (-2...2).compactMap { offset in catalog.id(at: current + offset).map { ($0, offset) } })
         }

@@ -32,14 +32,14 @@ extension App {
         } else if scene.mode == .browsing, let text = captionText(of: scene.currentIndex) {
             commands += Overlays.caption(text, in: viewport, offset: offset)
         }
-        let clock = clockOverlay.draw(atWall: Date().timeIntervalSince1970)
+        let clock = overlays.drawClock(atWall: Date().timeIntervalSince1970)
         return (commands, clock.map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
     }
 
     /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
     func presentationWaitMs(at now: Double) -> Double? {
         var waits: [Double] = []
-        if let wait = clockOverlay.waitMs(atWall: Date().timeIntervalSince1970) { waits.append(wait) }
+        if let wait = overlays.clock.waitMs(atWall: Date().timeIntervalSince1970) { waits.append(wait) }
         if let drift = options.presentation.nextDriftMs(after: now) { waits.append(drift - now) }
         return waits.min()
     }
@@ -51,9 +51,8 @@ extension App {
         guard !somethingMoves(at: now), slideshow != nil || scene.mode == .browsing else { return }
         let around = slideshow?.current ?? scene.currentIndex
         let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
-        let texts = next.compactMap { captionText(of: $0) }
-        guard texts != preparedCaptions else { return }
-        preparedCaptions = texts
+        let texts = overlays.captionsToPrepare(next.compactMap { captionText(of: $0) })
+        guard !texts.isEmpty else { return }
         let viewport = options.rotation.viewport(window: window.size)
         let offset = options.presentation.drift(atMs: now)
         for text in texts {

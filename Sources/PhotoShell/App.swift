@@ -83,15 +83,15 @@ package final class App {
     var clock: AppClock
     /// The replay, the screenshots and the `--events` log.
     var automation: Automation
-    var stats: FrameStats
+    /// The display's cadence, and the frames' times for `--stats`.
     let pacer: FramePacer
-    var showHelp = false
     var running = true
     /// Why the next frame is due, and what the last one was.
     var frames = FrameSchedule()
     /// Where every item's images stand.
     var ledger = ImageLedger()
-    let trimmer = MemoryTrimmer()
+    /// When the texture budget is enforced and memory handed back.
+    var textures = TextureKeeping()
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
     /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
@@ -114,12 +114,11 @@ package final class App {
         scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
-        stats = FrameStats(refreshHz: window.refreshRate)
-        pacer = FramePacer(periodMs: stats.refreshMs)
+        pacer = FramePacer(refreshHz: window.refreshRate)
         waitingFor = options.waitingFor
         slides = SlideshowDriver(settings: options.slideshow)
         frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
-        clockOverlay = ClockOverlay(format: options.presentation.clock)
+        overlays = OverlayState(clockFormat: options.presentation.clock)
     }
 
     private func loop() -> Int32 {
@@ -172,7 +171,7 @@ package final class App {
             followGrid(at: now)
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
-            if clockOverlay.isStale(atWall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
+            if overlays.clockIsStale(atWall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
             if let drift = options.presentation.nextDriftMs(after: frames.lastDrawMs), now >= drift { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
@@ -186,8 +185,8 @@ package final class App {
                 drewLastIteration = false
                 if !renderer.hasPendingUploads, let stage = stageToWarm { renderer.warmDrawStates(upTo: stage) }
             }
-            if textureBudgetDue { enforceTextureBudget() }
-            trimmer.trimIfDue()
+            if textures.isDue { enforceTextureBudget() }
+            textures.trimIfDue()
             publishControlStatus()
             if clock.isVirtual {
                 waitForLoads()
@@ -198,7 +197,7 @@ package final class App {
         takeOutstandingScreenshots(at: clock.nowMs)
         _ = animation?.stop()
         let written = automation.finish()
-        if options.stats { print(stats.json(textureBytes: renderer.textureBytes)) }
+        if options.stats { print(pacer.statsJSON(textureBytes: renderer.textureBytes)) }
         return written ? 0 : 1
     }
 
@@ -213,7 +212,7 @@ package final class App {
         let now = clock.nowMs
         let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
                      ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? frames.lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), trimmer.waitMs].compactMap { $0 }
+                     scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
     }
@@ -229,7 +228,7 @@ package final class App {
             if loader.hasResults { receiveImages() }
             if renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
         }
-        stats.paused(forMs: MonotonicClock.nowMs() - began)
+        pacer.paused(forMs: MonotonicClock.nowMs() - began)
     }
 
     // MARK: Input and effects
@@ -265,7 +264,7 @@ package final class App {
             case .toggleFullscreen:
                 window.setFullscreen(!window.isFullscreen)
             case .toggleHelp:
-                showHelp.toggle()
+                overlays.toggleHelp()
                 frames.redraw(.overlay)
             case .toggleSlideshow:
                 if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }
@@ -328,24 +327,16 @@ package final class App {
 
     // MARK: Network pages
 
-    /// Touches and the mouse pressed on the retry glyph: theirs, not the scene's.
-    var retryPresses: Set<Int> = []
-    /// The download progress the last drawn fan showed.
-    var drawnFan: (item: Int, received: Int64, total: Int64?)?
+    /// The page's download fan last drawn, and the presses on its retry glyph.
+    var fan = DownloadFan()
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
     var tileLayer: TileLayer?
     /// Progressive JPEGs' pictures so far standing in for their photos (`receiveScan`).
     var scans = ScanPictures()
-    /// The page the texture budget last protected.
-    var budgetPage: Int?
-    /// Textures were added or the protected pages changed since the budget was last enforced.
-    var textureBudgetDue = false
     /// Text drawing, its fonts sorted once the first frame is up.
     var text: DeferredText?
-    /// The neighbours' captions last rasterised ahead.
-    var preparedCaptions: [String] = []
-    /// The `--clock` text and the one on screen.
-    var clockOverlay: ClockOverlay
+    /// The help, the clock and the captions rasterised ahead.
+    var overlays: OverlayState
     /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
     var sharpening = PageSharpening()
     /// The animation of the page on screen, while it plays (docs/behaviour.md §17).

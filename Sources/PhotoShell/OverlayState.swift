@@ -1,0 +1,24 @@
+/// What the shell's overlays remember between frames (docs/behaviour.md §6): whether the help
+/// shows, the clock's text and the one on screen, and the neighbours' captions rasterised ahead.
+struct OverlayState {
+    private(set) var showsHelp = false
+    private(set) var clock: ClockOverlay
+    private var preparedCaptions: [String] = []
+
+    init(clockFormat: String?) { clock = ClockOverlay(format: clockFormat) }
+
+    mutating func toggleHelp() { showsHelp.toggle() }
+
+    /// The clock's text to draw now (nil without a clock), remembered as the one on screen.
+    mutating func drawClock(atWall wall: Double) -> String? { clock.draw(atWall: wall) }
+
+    /// The frame on screen shows another clock text than now's.
+    mutating func clockIsStale(atWall wall: Double) -> Bool { clock.isStale(atWall: wall) }
+
+    /// The captions to rasterise ahead, when they are not the ones rasterised last.
+    mutating func captionsToPrepare(_ texts: [String]) -> [String] {
+        guard texts != preparedCaptions else { return [] }
+        preparedCaptions = texts
+        return texts
+    }
+}
