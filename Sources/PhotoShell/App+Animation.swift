@@ -13,7 +13,7 @@ extension App {
     func followAnimation(at now: Double) {
         let target = slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil)
         var carried: AnimationClock?
-        if let player = animation {
+        if let player = extras.animation {
             // The page's texture made again at another size (a resize, a sharper decode): frames
             // at the new size, from where the animation was.
             let texture = renderer.pageTextureSize(item: player.item)
@@ -22,29 +22,29 @@ extension App {
                 let first = player.stop()
                 if !resized, let first { putFrame(first, on: player.item) }
                 if resized { carried = player.clock }
-                animation = nil
+                extras.animation = nil
             }
         }
         guard let target else { return }
-        if animation == nil {
+        if extras.animation == nil {
             guard !ledger.isStill(target), let size = renderer.pageTextureSize(item: target) else { return }
-            let wake: @Sendable () -> Void = { [waker] in waker.wake() }
+            let wake = eventQueue.wake
             switch catalog[target].image {
             case .file(let path):
-                animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
+                extras.animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
                     try AnimationDecoder.open(path: path)
                 }
             case .url(let url) where Self.animatedExtensions.contains(url.pathExtension.lowercased()):
                 guard let bytes = fetchedBytes(of: target, at: url) else { return }
-                animation = AnimationPlayer(item: target, name: url.absoluteString, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
+                extras.animation = AnimationPlayer(item: target, name: url.absoluteString, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
                     try AnimationDecoder.open(bytes)
                 }
             default:
                 return
             }
-            animation?.textureSize = size
+            extras.animation?.textureSize = size
         }
-        guard let player = animation else { return }
+        guard let player = extras.animation else { return }
         if !player.loopReported, let end = player.firstLoopEnd {
             player.loopReported = true
             slideshow?.letAnimationLoop(endingAt: end)
@@ -53,7 +53,7 @@ extension App {
             if putFrame(frame, on: target) { player.textureSize = frame.levels.first.map { PixelSize(width: $0.width, height: $0.height) } }
         } else if player.isOver, player.timeline == nil {
             ledger.noteStill(target)
-            animation = nil
+            extras.animation = nil
         }
     }
 
@@ -70,17 +70,17 @@ extension App {
     /// The bytes of the page's URL once they are here (asked for on the first call); nil while
     /// they come, and for good (a still picture) when they cannot be had.
     private func fetchedBytes(of item: Int, at url: URL) -> [UInt8]? {
-        guard let fetch = animationFetch, fetch.item == item else {
+        guard let fetch = extras.animationFetch, fetch.item == item else {
             let fetch = AnimationFetch(item: item)
-            animationFetch = fetch
-            loader.fetchBytes(url) { [waker] bytes in
+            extras.animationFetch = fetch
+            loader.fetchBytes(url) { [wake = eventQueue.wake] bytes in
                 fetch.finish(bytes)
-                waker.wake()
+                wake()
             }
             return nil
         }
         guard let result = fetch.result else { return nil }
-        animationFetch = nil
+        extras.animationFetch = nil
         if result == nil { ledger.noteStill(item) }
         return result
     }
@@ -88,7 +88,7 @@ extension App {
     /// Space on a page that animates pauses it, or plays it again; elsewhere it is the slideshow's.
     func animationTakes(_ input: InputEvent, at now: Double) -> Bool {
         guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
-              let player = animation, player.timeline != nil, !player.isFinished(at: now) else { return false }
+              let player = extras.animation, player.timeline != nil, !player.isFinished(at: now) else { return false }
         player.togglePause(at: now)
         frames.redraw(.animation)
         return true
@@ -96,7 +96,7 @@ extension App {
 
     /// How long an idle loop may wait for the animation's next frame.
     func animationWaitMs(at now: Double) -> Double? {
-        animation?.nextFrameMs(at: now).map { $0 - now }
+        extras.animation?.nextFrameMs(at: now).map { $0 - now }
     }
 }
 

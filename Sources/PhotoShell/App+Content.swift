@@ -7,12 +7,8 @@ import PhotoSources
 /// that stayed keep their identity, so their textures and loads carry on and nothing on screen
 /// flickers; the scene keeps the photo on screen.
 extension App {
-    func applyContent(_ items: [SourceItem], at now: Double) {
-        let wasWaiting = !waitingFor.isEmpty
-        if wasWaiting {
-            waitingFor = []
-            frames.redraw(.content)
-        }
+    func applyContent(_ items: [SourceItem], endsWait wasWaiting: Bool, at now: Double) {
+        if wasWaiting { frames.redraw(.content) }
         let update = catalog.update(to: items)
         guard update.movesItems else {
             if update.captionsChanged { refreshCaptions(update.change) }
@@ -54,6 +50,6 @@ extension App {
         loader.discard(items: ids)
         renderer.discard(items: ids)
         ledger.forget(items: ids)
-        sharpening.forget(items: ids)
+        extras.sharpening.forget(items: ids)
     }
 }

@@ -35,9 +35,9 @@ extension App {
         guard slideshow == nil, scene.mode == .browsing, let id = currentID, catalog[id].isDeepZoom,
               let pyramid = loader.pyramid(of: catalog[id]),
               let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropTiles() }
-        if tileLayer?.item != id {
+        if extras.tiles?.item != id {
             dropTiles()
-            tileLayer = TileLayer(item: id)
+            extras.tiles = App.TileLayer(item: id)
         }
         let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
         // Fetched for where the page will rest (a zoom animation's end), drawn for where it is.
@@ -73,29 +73,29 @@ extension App {
     /// Every tile of the view's level over the visible part is there: the frame that draws them
     /// says so once per view (`--events tiles_sharp`).
     private func noteSharp(_ coverage: TileCoverage, of id: Int, pyramid: TilePyramid) {
-        guard var layer = tileLayer, layer.sharpView?.level != coverage.level || layer.sharpView?.view != coverage.view else { return }
+        guard var layer = extras.tiles, layer.sharpView?.level != coverage.level || layer.sharpView?.view != coverage.view else { return }
         guard pyramid.tiles(at: coverage.level, intersecting: coverage.view).allSatisfy({ renderer.hasTile($0, of: id) }) else { return }
         layer.sharpView = coverage
         layer.sharpToReport = true
-        tileLayer = layer
+        extras.tiles = layer
         frames.redraw(.image)
     }
 
     /// After a frame: whether it showed a view's tiles all there for the first time.
     func takeTilesSharp() -> Bool {
-        guard tileLayer?.sharpToReport == true else { return false }
-        tileLayer?.sharpToReport = false
+        guard extras.tiles?.sharpToReport == true else { return false }
+        extras.tiles?.sharpToReport = false
         return true
     }
 
     private func requestTiles(_ tiles: [TileKey], of id: Int, at now: Double) {
-        guard var layer = tileLayer else { return }
+        guard var layer = extras.tiles else { return }
         for key in tiles where layer.loading.count < Self.tilesInFlight {
             guard !layer.loading.contains(key), !renderer.holdsTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
             layer.loading.insert(key)
             loader.request(tileRequest(key, of: id), pixels: ImageLoader.tilePixels, urgency: .current)
         }
-        tileLayer = layer
+        extras.tiles = layer
     }
 
     private func tileRequest(_ key: TileKey, of id: Int) -> ImageLoader.Request {
@@ -106,34 +106,34 @@ extension App {
 
     /// Stops the tiles on their way that `keeping` lets go.
     private func cancelTiles(keeping: (TileKey) -> Bool) {
-        guard var layer = tileLayer else { return }
+        guard var layer = extras.tiles else { return }
         for key in layer.loading where !keeping(key) {
             loader.cancel(tileRequest(key, of: layer.item))
             layer.loading.remove(key)
         }
         // A failed tile no longer wanted is not asked for again, nor waited for.
         layer.failures = layer.failures.filter { keeping($0.key) }
-        tileLayer = layer
+        extras.tiles = layer
     }
 
     /// When a failed tile of the page on screen is due to be asked for again: the loop wakes then.
     var nextTileRetry: Double? {
-        guard let layer = tileLayer else { return nil }
+        guard let layer = extras.tiles else { return nil }
         let now = clock.nowMs
         return layer.failures.filter { !layer.loading.contains($0.key) && $0.value.due > now }.map(\.value.due).min()
     }
 
     func dropTiles() {
-        guard tileLayer != nil else { return }
+        guard extras.tiles != nil else { return }
         cancelTiles { _ in false }
-        tileLayer = nil
+        extras.tiles = nil
         renderer.dropAllTiles()
     }
 
     /// A tile came, or failed: it is drawn once copied; a failure waits, then is asked again,
     /// coarser tiles standing in meanwhile.
     func receiveTile(_ result: ImageLoader.Result, at now: Double) {
-        guard var layer = tileLayer, let key = result.request.tile, layer.item == result.request.item,
+        guard var layer = extras.tiles, let key = result.request.tile, layer.item == result.request.item,
               layer.loading.remove(key) != nil else { return }
         switch result.outcome {
         case .success(let levels):
@@ -148,7 +148,7 @@ extension App {
                 Log.error("some tiles of \(catalog[layer.item].image) did not load (\(error)); coarser ones stand in, and they are asked for again")
             }
         }
-        tileLayer = layer
+        extras.tiles = layer
         frames.redraw(.image)
     }
 }

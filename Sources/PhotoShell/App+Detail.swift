@@ -20,7 +20,7 @@ extension App {
     func updateDetail() {
         // An animation plays on its texture: a detail would be the first frame's, over it.
         // A deep zoom page has tiles instead (`updateTiles`).
-        guard slideshow == nil, scene.mode == .browsing, let id = currentID, animation?.item != id || animation?.timeline == nil, !catalog[id].isDeepZoom,
+        guard slideshow == nil, scene.mode == .browsing, let id = currentID, extras.animation?.item != id || extras.animation?.timeline == nil, !catalog[id].isDeepZoom,
               let native = scene.items[scene.currentIndex].pixelSize,
               let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropDetail() }
         let frame = scene.pageFrame(scene.currentIndex)

@@ -6,7 +6,7 @@ import PhotoRender
 /// captured for screenshots, presented on the display's cadence and counted.
 extension App {
     /// Nothing to show yet: the manifests given are still to be fetched.
-    var isWaitingForContent: Bool { catalog.isEmpty && !waitingFor.isEmpty }
+    var isWaitingForContent: Bool { catalog.isEmpty && !feed.waitingFor.isEmpty }
 
     func draw(at now: Double, continuous: Bool) {
         frames.begin(at: now)
@@ -18,7 +18,7 @@ extension App {
         } ?? scene.displayList(underIndicator: scene.mode == .browsing ? overlays.caption : [])
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
-        if isWaitingForContent { list.commands += Overlays.waiting(for: waitingFor, in: viewport, timeMs: now) }
+        if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(pacer.hudLine(atMs: MonotonicClock.nowMs())) }
         let drawable = window.drawableSize
@@ -51,7 +51,7 @@ extension App {
                 let key = ImageKey(item: id, quality: .full)
                 if ledger.isReady(key) {
                     eventLog.imageShown(d.item, source: catalog[id].image.description)
-                } else if ledger.isLoading(key), scans.isStandingIn(key.item) {
+                } else if ledger.isLoading(key), extras.scans.isStandingIn(key.item) {
                     eventLog.scanShown(d.item)
                 }
             }

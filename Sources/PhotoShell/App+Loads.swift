@@ -146,7 +146,7 @@ extension App {
                 // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
                 let host = host(of: key)
                 let failure = error.failure(fromNetwork: host != nil)
-                if sharpening.failed(key) { continue }  // the page keeps what it has
+                if extras.sharpening.failed(key) { continue }  // the page keeps what it has
                 guard ledger.isLoading(key) else { continue }
                 let actions = ledger.received(key, .failure(failure), at: clock.nowMs, host: host)
                 if actions.contains(where: { if case .report = $0 { true } else { false } }) {
@@ -168,11 +168,11 @@ extension App {
         let key = ImageKey(item: result.request.item, quality: .full)
         // A slideshow started meanwhile shows the photo once it is whole.
         guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
-              scans.improves(key.item, with: result.scanBytes) else { return }
+              extras.scans.improves(key.item, with: result.scanBytes) else { return }
         let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
-        scans.show(key.item, from: result.scanBytes)
+        extras.scans.show(key.item, from: result.scanBytes)
         renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
         frames.redraw(.image)
     }
@@ -208,7 +208,7 @@ extension App {
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
             if key.quality == .full {
-                scans.uploaded(key.item, stillLoading: ledger.isLoading(key))
+                extras.scans.uploaded(key.item, stillLoading: ledger.isLoading(key))
             }
             uploadedSharper(key)
             apply(ledger.uploaded(key))
@@ -234,10 +234,10 @@ extension App {
         // drawn yet, and would otherwise be the first to go.
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
-        let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (animation?.heldBytes ?? 0))
+        let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (extras.animation?.heldBytes ?? 0))
         for texture in renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
             textures.freed()
-            if texture.quality == .full { scans.evicted(texture.item) }
+            if texture.quality == .full { extras.scans.evicted(texture.item) }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
         }
     }

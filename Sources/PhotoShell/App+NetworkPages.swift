@@ -8,7 +8,7 @@ extension App {
     /// The fan on screen is not the one last drawn.
     var fanNeedsFrame: Bool {
         guard let (id, progress) = pageDownload else { return false }
-        return fan.needsFrame(item: id, progress: progress)
+        return extras.fan.needsFrame(item: id, progress: progress)
     }
 
     /// The fan on screen still changes.
@@ -42,7 +42,7 @@ extension App {
         guard !ledger.isReady(page),
               let p = loader.downloadProgress(of: id) else { return [] }
         automation.log?.fanDrawn(index)
-        fan.drew(item: id, p)
+        extras.fan.drew(item: id, p)
         return Overlays.fan(received: p.received, total: p.total, at: centre, timeMs: now)
     }
 
@@ -59,12 +59,12 @@ extension App {
         let page = ImageKey(item: item, quality: .full)
         if began, scene.mode == .browsing, ledger.failure(page)?.isDownload == true,
            point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
-            fan.press(id)
+            extras.fan.press(id)
             return true
         }
-        guard fan.isPressing(id) else { return false }
+        guard extras.fan.isPressing(id) else { return false }
         if ended {
-            fan.release(id)
+            extras.fan.release(id)
             apply(ledger.retry(page, .current))
             frames.redraw(.input)
         }

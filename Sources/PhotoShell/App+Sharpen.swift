@@ -24,8 +24,8 @@ extension App {
         }
         for (index, urgency) in pages {
             // A deep zoom page's whole picture is what its server offers; tiles sharpen it.
-            guard let key = key(index, .full), sharpening.isNew(fit, for: key), !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key) else { continue }
-            sharpening.looked(at: fit, for: key)
+            guard let key = key(index, .full), extras.sharpening.isNew(fit, for: key), !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key) else { continue }
+            extras.sharpening.looked(at: fit, for: key)
             let photo = PixelSize(width: Int(arrival.size.width.rounded()), height: Int(arrival.size.height.rounded()))
             let page = pageRequest(at: index)
             let needed = min(photo.longerSide, ImageLoader.fitted(page.pixels, into: page.fitting, size: { photo }))
@@ -34,7 +34,7 @@ extension App {
                 Log.info("item \(index) sharper: \(Int(has)) px on its longer side, \(needed) needed")
                 // The ledger keeps it ready: the scene, the detail layer and the fan go on with
                 // the texture on screen until the sharper one replaces it.
-                sharpening.start(key)
+                extras.sharpening.start(key)
                 startLoad(key, urgency)
             }
         }
@@ -45,11 +45,11 @@ extension App {
     /// A sharper decode of a ready page came: its pixels go to the GPU (true), to replace the
     /// texture there once whole.
     func receivedSharper(_ key: ImageKey, _ arrival: Arrival) -> Bool {
-        sharpening.received(key, arrival, pageReady: ledger.isReady(key))
+        extras.sharpening.received(key, arrival, pageReady: ledger.isReady(key))
     }
 
     /// A texture of `key` is whole: if it is the sharper one, the ledger learns its size.
     func uploadedSharper(_ key: ImageKey) {
-        if let arrival = sharpening.uploaded(key) { ledger.replaced(key, with: arrival) }
+        if let arrival = extras.sharpening.uploaded(key) { ledger.replaced(key, with: arrival) }
     }
 }

@@ -76,11 +76,11 @@ extension App {
         switch change {
         case .sleep:
             automation.log?.sleep()
-            content?.setPaused(true)
+            feed.setPaused(true)
             if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
         case .wake:
             automation.log?.wake()
-            content?.setPaused(false)
+            feed.setPaused(false)
             let held = frame.heldRequests
             frame.heldRequests = []
             perform(held)

@@ -73,12 +73,12 @@ package final class App {
     var catalog: Catalog
     let window: Window
     let renderer: Renderer
-    private let source: EventSource
-    private let injector: EventInjector
+    /// SDL's queue, the replay's injected events, and the wake other threads (loaders, the
+    /// folder and manifest watch) use.
+    let eventQueue: LoopEvents
     let loader: ImageLoader
-    /// How other threads (loaders, the folder and manifest watch) wake the loop.
-    let waker: LoopWaker
-    let content: LiveContent?
+    /// The sources kept current, and the hosts the waiting screen waits for.
+    var feed: ContentFeed
     var scene: PhotoScene
     var clock: AppClock
     /// The replay, the screenshots and the `--events` log.
@@ -100,22 +100,18 @@ package final class App {
 
     private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
         catalog = Catalog(items)
-        self.content = content
+        feed = ContentFeed(live: content, waitingFor: options.waitingFor)
         self.options = options
         self.window = window
         self.renderer = renderer
-        source = EventSource(windowSize: { [unowned window] in window.size })
-        injector = EventInjector(windowSize: { [unowned window] in window.size })
+        eventQueue = LoopEvents(window: window, waker: waker)
         self.loader = loader
-        self.waker = waker
-        waker.attach(source)
         let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         pacer = FramePacer(refreshHz: window.refreshRate)
-        waitingFor = options.waitingFor
         slides = SlideshowDriver(settings: options.slideshow)
         frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
         overlays = OverlayState(clockFormat: options.presentation.clock)
@@ -126,21 +122,21 @@ package final class App {
         followSleepSchedule(at: 0)
         performWhenAwake(scene.advance(to: 0))
         if !isAsleep { warmThumbnails(of: catalog.shown) }
-        content?.start(wake: { [waker] in waker.wake() })
+        feed.start(wake: eventQueue.wake)
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
             if catalog.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
-            automation.feed(upTo: clock.nowMs, into: injector)
+            automation.feed(upTo: clock.nowMs, into: eventQueue.injector)
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = automation.isReplaying && (clock.isVirtual || automation.replayScreenshotDue)
             let throttled = fillFrameWait(at: clock.nowMs) != nil
             let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || stageToWarm != nil
             let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
-            let events = source.next(timeoutMs: timeout)
+            let events = eventQueue.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
             let wall = MonotonicClock.nowMs()
@@ -155,7 +151,7 @@ package final class App {
                 if automation.isOver(at: clock.nowMs) { running = false }
                 continue
             }
-            if let update = content?.takeUpdate() { applyContent(update, at: now) }
+            if let update = feed.takeUpdate() { applyContent(update.items, endsWait: update.endsWait, at: now) }
             receiveImages()
             retryFailedLoads(at: now)
             if let id = currentID { renderer.uploadFirst(item: id) }
@@ -195,7 +191,7 @@ package final class App {
             if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
-        _ = animation?.stop()
+        _ = extras.animation?.stop()
         let written = automation.finish()
         if options.stats { print(pacer.statsJSON(textureBytes: renderer.textureBytes)) }
         return written ? 0 : 1
@@ -316,31 +312,16 @@ package final class App {
     var slides: SlideshowDriver
     /// Remote control and the sleep schedule.
     var frame: FrameOperation
-    /// Hosts of manifests still to come, with nothing else to show: the waiting screen. The first
-    /// content that arrives ends the wait for good (an emptied list later shows the empty grid).
-    var waitingFor: [String]
 
     // MARK: Grid thumbnails
 
     /// What the grid showed and prefetched when `followGrid` last looked.
     var gridFollower = GridFollower()
 
-    // MARK: Network pages
-
-    /// The page's download fan last drawn, and the presses on its retry glyph.
-    var fan = DownloadFan()
-    /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
-    var tileLayer: TileLayer?
-    /// Progressive JPEGs' pictures so far standing in for their photos (`receiveScan`).
-    var scans = ScanPictures()
+    /// The fan, the scans, the sharper decodes, the tiles and the animation of the pages.
+    var extras = PageExtras()
     /// Text drawing, its fonts sorted once the first frame is up.
     var text: DeferredText?
     /// The help, the clock and the captions rasterised ahead.
     var overlays: OverlayState
-    /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
-    var sharpening = PageSharpening()
-    /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
-    var animation: AnimationPlayer?
-    /// A URL page's bytes on their way to its animation.
-    var animationFetch: AnimationFetch?
 }

@@ -1,0 +1,26 @@
+import PhotoSources
+
+/// The sources kept current while the program runs (docs/behaviour.md §11), and, until the first
+/// photos come, the hosts whose manifests the waiting screen waits for. The first content that
+/// arrives ends the wait for good (an emptied list later shows the empty grid).
+struct ContentFeed {
+    private let live: LiveContent?
+    private(set) var waitingFor: [String]
+
+    init(live: LiveContent?, waitingFor: [String]) {
+        self.live = live
+        self.waitingFor = waitingFor
+    }
+
+    func start(wake: @escaping @Sendable () -> Void) { live?.start(wake: wake) }
+
+    /// The newest listing not yet taken, and whether it ends the wait.
+    mutating func takeUpdate() -> (items: [SourceItem], endsWait: Bool)? {
+        guard let items = live?.takeUpdate() else { return nil }
+        defer { waitingFor = [] }
+        return (items, !waitingFor.isEmpty)
+    }
+
+    /// Asleep, nothing is listed or fetched again; awake, what fell due meanwhile is.
+    func setPaused(_ paused: Bool) { live?.setPaused(paused) }
+}

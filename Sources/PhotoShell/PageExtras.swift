@@ -1,0 +1,20 @@
+import PhotoCore
+
+/// What the shell keeps for the pages beyond their images' phases (which the ledger keeps): the
+/// download's fan, the progressive pictures standing in, the pages decoded again sharper, the
+/// deep zoom tiles and the animation of the page on screen. Each is a part of its own; this only
+/// keeps them together, as the page's.
+struct PageExtras {
+    /// The page's download fan last drawn, and the presses on its retry glyph.
+    var fan = DownloadFan()
+    /// Progressive JPEGs' pictures so far standing in for their photos (`receiveScan`).
+    var scans = ScanPictures()
+    /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
+    var sharpening = PageSharpening()
+    /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
+    var tiles: App.TileLayer?
+    /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
+    var animation: AnimationPlayer?
+    /// A URL page's bytes on their way to its animation.
+    var animationFetch: AnimationFetch?
+}
