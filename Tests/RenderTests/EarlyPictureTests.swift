@@ -4,6 +4,7 @@ import PhotoCore
 import PhotoPlatform
 import PhotoRender
 import Testing
+import WindowTestSupport
 
 /// A launch's photo put straight into its X11 window while GL starts (docs/behaviour.md §12,
 /// Start). The screen is read over X, as a person sees it, not through GL. scripts/test runs

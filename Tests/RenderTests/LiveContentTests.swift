@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// The live content of docs/behaviour.md §11 in a real window: a watched folder and a refreshed manifest change
 /// while the program runs; new photos appear, removed ones go, the photo on screen stays, and a

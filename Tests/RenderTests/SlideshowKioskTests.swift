@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §9 and §10 in a real window: slideshow timing and transitions on virtual time, kiosk mode, its
 /// attract loop, clean exit on SIGTERM, and the config file's errors.

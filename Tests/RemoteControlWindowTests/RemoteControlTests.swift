@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §15 against the real program: the JSON API moves it (seen in `--events` and
 /// in the status), the token and bad requests are refused and change nothing, and a burst of

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §16 in a real window: the schedule reads the local time the test sets
 /// (`SDLPHOTO_LOCAL_TIME`, on the replay's virtual time), not the wall clock. Asleep the screen

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §15's MQTT control against the real program and a real broker (mosquitto on
 /// loopback): commands on `BASE/cmd` move it (seen in `--events` and in the retained state), Home

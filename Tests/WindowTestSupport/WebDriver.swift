@@ -3,13 +3,13 @@ import Foundation
 /// Headless Chromium driven over WebDriver (chromedriver's HTTP on loopback), as in
 /// MACHINE.md: as root it needs `--no-sandbox`. Debian's `chromium` and `chromium-driver`
 /// (scripts/deps installs them).
-final class WebDriver {
-    static let chromium = "/usr/bin/chromium"
-    static let chromedriver = "/usr/bin/chromedriver"
+public final class WebDriver {
+    public static let chromium = "/usr/bin/chromium"
+    public static let chromedriver = "/usr/bin/chromedriver"
     private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
             "the real-browser test needs Debian's chromium and chromium-driver (\(WebDriver.chromium), \(WebDriver.chromedriver)): run scripts/deps, or apt-get install chromium chromium-driver"
         }
     }
@@ -20,7 +20,7 @@ final class WebDriver {
     private let profile: URL
 
     /// Starts chromedriver and a headless Chromium session.
-    init(scratch: URL) async throws {
+    public init(scratch: URL) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.chromium), FileManager.default.isExecutableFile(atPath: Self.chromedriver) else { throw Missing() }
         let port = try ControlClient.freePort()
         client = ControlClient(port: port)
@@ -43,33 +43,33 @@ final class WebDriver {
         session = id
     }
 
-    func open(_ url: String) async throws {
+    public func open(_ url: String) async throws {
         _ = try await Self.call(client, "POST", "/session/\(session)/url", ["url": url])
     }
 
-    func text(of selector: String) async throws -> String {
+    public func text(of selector: String) async throws -> String {
         let value = try await Self.call(client, "GET", "/session/\(session)/element/\(try await element(selector))/text")["value"]
         return value as? String ?? ""
     }
 
-    func click(_ selector: String) async throws {
+    public func click(_ selector: String) async throws {
         _ = try await Self.call(client, "POST", "/session/\(session)/element/\(try await element(selector))/click", [String: Any]())
     }
 
     /// The value of `script` (a function body that returns something) run in the page.
-    func evaluate(_ script: String) async throws -> Any? {
+    public func evaluate(_ script: String) async throws -> Any? {
         try await Self.call(client, "POST", "/session/\(session)/execute/sync", ["script": script, "args": [Any]()])["value"]
     }
 
     /// A PNG of the page as the browser draws it.
-    func screenshot(to url: URL) async throws {
+    public func screenshot(to url: URL) async throws {
         let value = try await Self.call(client, "GET", "/session/\(session)/screenshot")["value"] as? String ?? ""
         guard let png = Data(base64Encoded: value) else { throw ControlClient.Failure("no screenshot") }
         try png.write(to: url)
     }
 
     /// Waits until the text of `selector` is `expected`, at most `seconds`; returns the last text seen.
-    func waitForText(_ selector: String, _ expected: String, seconds: Double = 20) async throws -> String {
+    public func waitForText(_ selector: String, _ expected: String, seconds: Double = 20) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -80,7 +80,7 @@ final class WebDriver {
         return last
     }
 
-    func quit() async {
+    public func quit() async {
         _ = try? await Self.call(client, "DELETE", "/session/\(session)")
         driver.terminate()
         _ = await driver.exit(timeout: 10)
