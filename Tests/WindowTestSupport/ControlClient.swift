@@ -3,7 +3,7 @@ import Glibc
 
 /// Requests to a running program's control server (docs/behaviour.md §15), made by curl, a
 /// second process, as a phone's or a script's would be.
-public struct ControlClient {
+public struct ControlClient: Sendable {
     public let port: UInt16
     public var token: String?
 
@@ -81,7 +81,7 @@ public struct ControlClient {
 }
 
 /// A `--events` file read as it grows.
-public struct EventsFile {
+public struct EventsFile: Sendable {
     public let url: URL
 
     public init(url: URL) { self.url = url }
