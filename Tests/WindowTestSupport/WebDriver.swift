@@ -26,10 +26,9 @@ public final class WebDriver {
         client = ControlClient(port: port)
         profile = scratch.appendingPathComponent("chromium-profile")
         driver = try ChildProcess(URL(fileURLWithPath: Self.chromedriver), ["--port=\(port)"], environment: ProcessInfo.processInfo.environment)
-        let deadline = Date().addingTimeInterval(30)
-        while (try? await client.request("GET", "/status"))?.status != 200 {
-            guard Date() < deadline, driver.isRunning else { throw ControlClient.Failure("chromedriver did not start") }
-            try await Task.sleep(nanoseconds: 100_000_000)
+        try await Poll.until("chromedriver to answer on port \(port)", seconds: 30, interval: .milliseconds(100)) { [client, driver] in
+            guard driver.isRunning else { throw ControlClient.Failure("chromedriver exited: \(driver.stderrSoFar)") }
+            return (try? await client.request("GET", "/status"))?.status == 200
         }
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
             "binary": Self.chromium,
@@ -70,12 +69,10 @@ public final class WebDriver {
 
     /// Waits until the text of `selector` is `expected`, at most `seconds`; returns the last text seen.
     public func waitForText(_ selector: String, _ expected: String, seconds: Double = 20) async throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
         var last = ""
-        while Date() < deadline {
+        _ = try? await Poll.until("\(selector) to read \(expected)", seconds: seconds, interval: .milliseconds(100)) {
             last = (try? await text(of: selector)) ?? last
-            if last == expected { break }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            return last == expected
         }
         return last
     }
