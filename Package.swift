@@ -190,11 +190,25 @@ let package = Package(
             ]),
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
         .target(name: "TestImages", dependencies: ["CTurboJPEG"], path: "Tests/TestImages"),
-        // The program itself in real SDL windows: screenshots, exit codes, shaders.
         // The window tests' eyes under Xvfb: the screen read back over X, not through GL.
         .target(name: "CXScreen", path: "Tests/CXScreen", linkerSettings: [.linkedLibrary("X11")]),
+        // What the window tests share: the built program run as a child process, its events file,
+        // test photos and screenshots, and the real servers and clients around it (nginx,
+        // mosquitto, curl, Chromium).
+        .target(name: "WindowTestSupport", dependencies: ["PhotoCore", "PhotoPipeline", "PhotoServe"], path: "Tests/WindowTestSupport"),
+        // The program itself in real SDL windows: screenshots checked pixel by pixel, shaders.
         .testTarget(
             name: "RenderTests",
-            dependencies: ["sdlphoto", "PhotoShell", "PhotoLoader", "PhotoSources", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "PhotoRemote", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"]),
+            dependencies: ["sdlphoto", "WindowTestSupport", "PhotoCore", "PhotoPipeline", "PhotoPlatform", "PhotoServe", "NetworkFaults", "TestImages", "CTurboJPEG", "CXScreen"]),
+        // The program driven from outside: replay scripts, events, exit codes, options and config,
+        // a kill at any moment.
+        .testTarget(
+            name: "AutomationWindowTests",
+            dependencies: ["sdlphoto", "WindowTestSupport", "PhotoCore", "PhotoPipeline", "PhotoServe", "PhotoConfig"]),
+        // The frame controlled from elsewhere: the HTTP API and its page in a real browser, MQTT
+        // with a real broker, the sleep schedule.
+        .testTarget(
+            name: "RemoteControlWindowTests",
+            dependencies: ["WindowTestSupport", "PhotoCore"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import Testing
 import TestImages
+import WindowTestSupport
 
 /// Animated GIFs and WebPs in a real window (docs/behaviour.md §17): the page on screen plays its
 /// frames at their delays on the app clock, Space pauses it, and a page off screen costs nothing.

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// One photo in a real SDL window with a real GL context: screenshots read back and
 /// compared with where aspect-fit must put each photo.

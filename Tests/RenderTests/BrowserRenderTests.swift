@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// Scripted sessions through SDL's real event queue (docs/automation.md §3 replay, virtual time), checked
 /// pixel by pixel against where docs/behaviour.md §3–§6 put things.

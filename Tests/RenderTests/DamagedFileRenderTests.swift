@@ -3,6 +3,7 @@ import PhotoCore
 import TestImages
 import Testing
 @testable import PhotoPipeline
+import WindowTestSupport
 
 /// Damaged files as a person meets them: a broken tile each and one whole `sdlphoto:` line each on
 /// stderr, whatever their libraries say (libpng, libtiff and libheif used to print their own lines,

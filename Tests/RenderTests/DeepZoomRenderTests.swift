@@ -4,6 +4,7 @@ import PhotoCore
 import PhotoServe
 import Testing
 import TestImages
+import WindowTestSupport
 
 /// A 20,000 x 15,000 picture from a real IIIF server (iipsrv behind lighttpd) and as a DZI: zoomed
 /// into a corner, the screen shows the picture's own squares there, sharp to the pixel at their

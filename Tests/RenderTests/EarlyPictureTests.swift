@@ -4,6 +4,7 @@ import PhotoCore
 import PhotoPlatform
 import PhotoRender
 import Testing
+import WindowTestSupport
 
 /// A launch's photo put straight into its X11 window while GL starts (docs/behaviour.md §12,
 /// Start). The screen is read over X, as a person sees it, not through GL. scripts/test runs
@@ -125,17 +126,12 @@ import Testing
         let dir = try Fixtures.folder("early-picture")
         let photo = dir.appendingPathComponent("photo.png")
         try Fixtures.twoTone(photo, width: 600, height: 400, first: (200, 40, 40), second: (40, 40, 200))
-        let events = dir.appendingPathComponent("events.txt")
-        let app = try AppProcess.start(["--size", "640x400", "--position", "0,0", "--events", events.path, photo.path])
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        let app = try AppProcess.start(["--size", "640x400", "--position", "0,0", "--events", events.url.path, photo.path])
         defer { app.terminate() }
-        var names: [String] = []
-        let deadline = Date().addingTimeInterval(20)
-        while !names.contains("first_frame"), Date() < deadline {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            names = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
-        }
+        try await events.wait(seconds: 20, for: "first_frame")
+        let names = events.events.map { String($0.split(separator: " ").first ?? "") }
         // The PNG decodes in milliseconds, the window takes tens: its picture is there in time.
-        #expect(names.contains("first_frame"), "no first frame: \(names)")
         #expect(names.contains("early_picture"), "no early picture in a real launch: \(names)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// A thumbnail that arrives fades in over its cell's grey placeholder (docs/behaviour.md §2),
 /// drawn in one opaque pass: half way, the cell is the photo's colour and the grey mixed.

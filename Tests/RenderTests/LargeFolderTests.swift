@@ -3,6 +3,7 @@ import Glibc
 import PhotoCore
 import PhotoPipeline
 import Testing
+import WindowTestSupport
 
 /// A folder of 10,000 files: the grid opens, shows what decodes, survives what does not, and
 /// leaves without hanging, its memory bounded.

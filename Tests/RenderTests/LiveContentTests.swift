@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// The live content of docs/behaviour.md §11 in a real window: a watched folder and a refreshed manifest change
 /// while the program runs; new photos appear, removed ones go, the photo on screen stays, and a
@@ -17,23 +18,18 @@ import Testing
 
     func colour(_ i: Int) -> RGB { BrowserSession.colour(i, of: 8) }
 
-    /// Runs the app on `sources` with a realtime replay, calls `change` once it has drawn its
-    /// first frame plus `settle` seconds, and returns its outcome and the events file's lines.
-    func run(_ dir: URL, script: String, sources: [String], extra: [String] = [], settle: Double,
+    /// Runs the app on `sources` with a realtime replay, calls `change` once its `--events` file
+    /// has an event `ready` matches (`what` names it), and returns its outcome and the events
+    /// file's lines.
+    func run(_ dir: URL, script: String, sources: [String], extra: [String] = [], changeAfter what: String, _ ready: (String) -> Bool,
              change: @escaping @Sendable () async throws -> Void) async throws -> (AppProcess.Outcome, [String]) {
-        let scriptURL = dir.appendingPathComponent("session.txt"), events = dir.appendingPathComponent("events.txt")
+        let scriptURL = dir.appendingPathComponent("session.txt"), events = EventsFile(url: dir.appendingPathComponent("events.txt"))
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        async let outcome = AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path, "--realtime", "--events", events.path]
+        async let outcome = AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path, "--realtime", "--events", events.url.path]
                                            + extra + sources, timeout: 60)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? String(contentsOf: events, encoding: .utf8)) ?? "").contains("first_frame") {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        try await Task.sleep(nanoseconds: UInt64(settle * 1e9))
+        try await events.wait(for: what, ready)
         try await change()
-        let result = try await outcome
-        let lines = ((try? String(contentsOf: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        return (result, lines)
+        return (try await outcome, events.lines)
     }
 
     @Test func photosCopiedIntoAndDeletedFromAWatchedFolderComeAndGoInTheGrid() async throws {
@@ -41,7 +37,8 @@ import Testing
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         for i in 0..<4 { try photo(photos.appendingPathComponent("photo00\(i).png"), colour(i)) }
         let shot = dir.appendingPathComponent("after.png")
-        let (outcome, events) = try await run(dir, script: "6000 screenshot \(shot.path)\n6100 quit", sources: [photos.path], settle: 0.3) {
+        let (outcome, events) = try await run(dir, script: "6000 screenshot \(shot.path)\n6100 quit", sources: [photos.path],
+                                              changeAfter: "the grid's four thumbnails", { $0 == "thumbs_done 4" }) {
             try FileManager.default.removeItem(at: photos.appendingPathComponent("photo001.png"))
             try self.photo(photos.appendingPathComponent("photo010.png"), self.colour(5))
             try self.photo(photos.appendingPathComponent("photo011.png"), self.colour(6))
@@ -69,7 +66,8 @@ import Testing
         let cell = GridLayout(width: window.width, count: 4).frame(of: 2).center
         let script = "200 click \(Int(cell.x)) \(Int(cell.y))\n6000 screenshot \(shot.path)\n6100 quit"
         let (outcome, events) = try await withGalleryServer(folder: served, bytesPerSecond: nil) { _, manifest in
-            try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"], settle: 1.0) {
+            try await run(dir, script: script, sources: [manifest.absoluteString], extra: ["--refresh", "0.5"],
+                          changeAfter: "p3 open on its page", { $0.hasPrefix("image_shown 2 ") }) {
                 try self.photo(served.appendingPathComponent("p0.png"), self.colour(6))
                 try FileManager.default.removeItem(at: served.appendingPathComponent("p4.png"))
             }
@@ -93,7 +91,7 @@ import Testing
         let shot = dir.appendingPathComponent("after.png")
         let (outcome, _) = try await withGalleryServer(folder: served, bytesPerSecond: nil) { server, manifest in
             try await run(dir, script: "5000 screenshot \(shot.path)\n5100 quit", sources: [manifest.absoluteString],
-                          extra: ["--refresh", "0.3"], settle: 0.5) {
+                          extra: ["--refresh", "0.3"], changeAfter: "the grid's three thumbnails", { $0 == "thumbs_done 3" }) {
                 await server.stop()
             }
         }

@@ -4,6 +4,7 @@ import PhotoPipeline
 import NetworkFaults
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// Photos from HTTP in a real window: placeholder, progress fan, swap, and the retry glyph
 /// when the network fails (docs/behaviour.md §6 and §8).

@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// A slideshow over a server that goes away and comes back heals by itself: what failed during
 /// the outage is asked for again (1 s, 2 s, 4 s ... apart) and shows again; a photo that is gone

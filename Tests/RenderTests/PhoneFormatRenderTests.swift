@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import Testing
 @testable import PhotoPipeline
+import WindowTestSupport
 
 /// A camera's photo in a real window: a HEIC made by heif-enc from a PNG tagged Adobe RGB (1998)
 /// (icc-profiles-free's profile, which heif-enc carries into the HEIC's `colr` box) shows its

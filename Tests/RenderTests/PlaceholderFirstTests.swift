@@ -3,6 +3,7 @@ import Foundation
 import PhotoCore
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// The page on screen shows its placeholder while its full image streams in, whichever of the
 /// two requests reaches the network first (docs: the network's priorities).

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// What surrounds and labels a photo (docs/behaviour.md §6, §9): the slideshow's fill, captions
 /// in the slideshow and the browser, the clock.

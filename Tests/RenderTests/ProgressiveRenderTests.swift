@@ -6,6 +6,7 @@ import PhotoCore
 import PhotoServe
 import Testing
 import TestImages
+import WindowTestSupport
 
 /// A progressive JPEG over a slow link: the page shows the whole photo, coarse, long before its
 /// last byte, with the fan still going, and ends on exactly the picture a whole-file decode gives

@@ -3,6 +3,7 @@ import Glibc
 import PhotoCore
 import PhotoPipeline
 import Testing
+import WindowTestSupport
 
 /// A 10,000-photo manifest behind a real web server (nginx): a fling asks for each URL at most
 /// once, only for cells that came on screen or within the prefetch rows, and a later run asks

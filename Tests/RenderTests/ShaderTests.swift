@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// Every GLSL ES source in shaders/ (each `.vert` and `.frag` file found there, not a fixed list)
 /// passes the Khronos reference compiler.

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §9 and §10 in a real window: slideshow timing and transitions on virtual time, kiosk mode, its
 /// attract loop, clean exit on SIGTERM, and the config file's errors.
@@ -76,15 +77,13 @@ import Testing
     @Test func sigtermEndsAKioskCleanly() async throws {
         let dir = try Fixtures.folder()
         try Fixtures.twoTone(dir.appendingPathComponent("p.png"), width: 60, height: 40, first: (9, 9, 9), second: (99, 99, 99))
-        let events = dir.appendingPathComponent("events.txt")
-        let kiosk = try AppProcess.start(["--kiosk", "--size", "320x200", "--events", events.path, dir.path],
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        let kiosk = try AppProcess.start(["--kiosk", "--size", "320x200", "--events", events.url.path, dir.path],
                                          environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
-        // Running for real (its first frame drawn) before the signal; the wait only catches a hang.
-        let deadline = Date().addingTimeInterval(60)
-        while kiosk.isRunning, Date() < deadline, !((try? String(contentsOf: events, encoding: .utf8)) ?? "").contains("first_frame") {
-            try await Task.sleep(nanoseconds: 20_000_000)
+        // Settled before the signal (its one photo on screen, the loop waiting for input), or ended.
+        try await Poll.until("the photo on screen: \(events.events)", seconds: 60) {
+            !kiosk.isRunning || events.events.contains { $0.hasPrefix("image_shown 0 ") }
         }
-        try await Task.sleep(nanoseconds: 2_000_000_000)
         #expect(kiosk.isRunning, "the kiosk ended by itself")
         kiosk.terminate()  // SIGTERM
         // The exit the signal brings, however long the machine takes to get there; 60 s is a hang.

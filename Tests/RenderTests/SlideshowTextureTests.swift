@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoPipeline
 import Testing
+import WindowTestSupport
 
 /// How large a slide's texture is and how it is read (docs/behaviour.md §9): a cross-fade, a
 /// slide or a cut shows the photo fitted and still, so it holds the fitted size and is drawn

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// Photos' textures are BGRA where GL takes them (llvmpipe's fast path, docs/behaviour.md §12),
 /// RGBA where it does not (`SDLPHOTO_GL_BGRA=0`): either way a red photo is red, and two slides

@@ -4,6 +4,7 @@ import PhotoPipeline
 import PhotoPlatform
 import PhotoRender
 import Testing
+import WindowTestSupport
 
 /// Text in every script (docs/behaviour.md §6, Text), drawn by the program's own rasteriser with
 /// the fonts scripts/deps installs (Noto for most scripts and CJK, DejaVu).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// What stepping through photos keeps on the GPU (docs/behaviour.md §7, Texture budget): by
 /// default only what the window can show next, not every page visited.

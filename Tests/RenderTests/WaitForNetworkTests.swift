@@ -3,6 +3,7 @@ import Foundation
 import PhotoCore
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// A kiosk that boots before its network (or its server) waits with a calm screen instead of
 /// exiting, and shows the photos once the manifest comes (docs/behaviour.md §8).

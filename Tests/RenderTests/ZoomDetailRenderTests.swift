@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoPipeline
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §7: a photo larger than the window is decoded for the window, and zoomed past that copy
 /// to its native pixels it is shown at full resolution. A one-pixel checkerboard makes the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// The helper that runs the program (and the shader compiler) reads the child's output while the
 /// child runs: a pipe holds 64 KiB, and a child that writes more must not stall.

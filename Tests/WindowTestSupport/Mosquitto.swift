@@ -4,19 +4,19 @@ import Glibc
 /// Debian's mosquitto broker (scripts/deps installs it) on a free loopback port, anonymous, with
 /// nothing kept across a restart; and its clients, `mosquitto_pub` and `mosquitto_sub`, as second
 /// processes, as Home Assistant or a script would be.
-final class Mosquitto {
-    static let binary = URL(fileURLWithPath: "/usr/sbin/mosquitto")
-    static let pubBinary = URL(fileURLWithPath: "/usr/bin/mosquitto_pub")
-    static let subBinary = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
-    static var isInstalled: Bool {
+public final class Mosquitto {
+    public static let binary = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+    public static let pubBinary = URL(fileURLWithPath: "/usr/bin/mosquitto_pub")
+    public static let subBinary = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+    public static var isInstalled: Bool {
         [binary, pubBinary, subBinary].allSatisfy { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let work: URL
     private var child: ChildProcess?
 
-    init() throws {
+    public init() throws {
         work = try Fixtures.folder("mosquitto\(UInt32.random(in: 0...UInt32.max))")
         port = try ControlClient.freePort()
         try "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n"
@@ -24,10 +24,10 @@ final class Mosquitto {
         try start()
     }
 
-    var url: String { "mqtt://127.0.0.1:\(port)" }
+    public var url: String { "mqtt://127.0.0.1:\(port)" }
 
     /// Starts it again on the same port (after `kill`).
-    func start() throws {
+    public func start() throws {
         child = try ChildProcess(Self.binary, ["-c", work.appendingPathComponent("mosquitto.conf").path], environment: ProcessInfo.processInfo.environment)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
@@ -39,26 +39,26 @@ final class Mosquitto {
     }
 
     /// Ends it at once, as a crash or a power cut would: no goodbye to its clients.
-    func kill() {
+    public func kill() {
         guard let child else { return }
         Glibc.kill(child.processIdentifier, SIGKILL)
         _ = child.waitForExit(timeout: 10)
         self.child = nil
     }
 
-    func stop() {
+    public func stop() {
         kill()
         try? FileManager.default.removeItem(at: work)
     }
 
-    func publish(_ topic: String, _ message: String, retain: Bool = false) async throws {
+    public func publish(_ topic: String, _ message: String, retain: Bool = false) async throws {
         let run = try await ChildProcess.run(Self.pubBinary, ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", message] + (retain ? ["-r"] : []), timeout: 20)
         guard run.status == 0 else { throw ControlClient.Failure("mosquitto_pub: \(run.stderr)") }
     }
 
     /// The first `count` messages on `topic` (retained ones first), each as (topic, payload);
     /// fewer if `seconds` pass first.
-    func messages(_ topic: String, count: Int, seconds: Int = 5) async throws -> [(topic: String, payload: String)] {
+    public func messages(_ topic: String, count: Int, seconds: Int = 5) async throws -> [(topic: String, payload: String)] {
         let run = try await ChildProcess.run(Self.subBinary, ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "\(count)", "-W", "\(seconds)",
                                                                "-F", "%t\t%p"], timeout: Double(seconds) + 20)
         return run.stdout.split(separator: "\n").compactMap { line in
@@ -68,21 +68,18 @@ final class Mosquitto {
     }
 
     /// The retained message on `topic`, or nil when there is none within `seconds`.
-    func retained(_ topic: String, seconds: Int = 2) async throws -> String? {
+    public func retained(_ topic: String, seconds: Int = 2) async throws -> String? {
         try await messages(topic, count: 1, seconds: seconds).first?.payload
     }
 
     /// Waits until the retained message on `topic` satisfies `match`, at most `seconds`.
     @discardableResult
-    func waitForRetained(_ topic: String, seconds: Double = 30, _ description: String, _ match: (String) -> Bool) async throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
+    public func waitForRetained(_ topic: String, seconds: Double = 30, _ description: String, _ match: (String) -> Bool) async throws -> String {
         var last: String?
-        while Date() < deadline {
+        return try await Poll.answer("\(description) on \(topic); last: \(last ?? "nothing")", seconds: seconds, interval: .milliseconds(100)) {
             last = try await retained(topic, seconds: 1)
-            if let last, match(last) { return last }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            return last.flatMap { match($0) ? $0 : nil }
         }
-        throw ControlClient.Failure("no \(description) on \(topic); last: \(last ?? "nothing")")
     }
 
     private func connects() -> Bool {
@@ -100,5 +97,5 @@ final class Mosquitto {
 
 extension String {
     /// This text as a JSON object (nil when it is not one).
-    var jsonObject: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(utf8))) as? [String: Any] }
+    public var jsonObject: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(utf8))) as? [String: Any] }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §7, §8: a program killed at any moment (power cut, OOM killer, `kill -9`)
 /// leaves both caches usable. Runs over a local folder (thumbnail cache writes) and a manifest

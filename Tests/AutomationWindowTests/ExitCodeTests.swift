@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// The exit codes of docs/behaviour.md §13, each with a message a person can act on.
 @Suite struct ExitCodeTests {

@@ -3,6 +3,7 @@ import Glibc
 import PhotoCore
 import PhotoServe
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §8: disk cache writes are atomic. The real program is killed with SIGKILL while it writes
 /// a downloaded photo into `$XDG_CACHE_HOME/sdlphoto`, then started again.

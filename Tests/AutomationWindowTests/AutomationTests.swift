@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// The automation interface of docs/automation.md, which scripts outside the repo depend on.
 @Suite(.serialized) struct AutomationTests {

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoPipeline
 import Testing
+import WindowTestSupport
 
 /// A replay does what its script says, whatever the load: the wheel zooms about the place the
 /// line names, and a screenshot asked for is written before the program quits.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §15: the control page in a real browser (headless Chromium over WebDriver).
 /// Loaded from the program, it shows the position; its Next button pages the program, and both

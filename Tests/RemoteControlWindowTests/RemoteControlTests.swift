@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §15 against the real program: the JSON API moves it (seen in `--events` and
 /// in the status), the token and bad requests are refused and change nothing, and a burst of
@@ -154,8 +155,13 @@ import Testing
         #expect(missing.status == 404 && missing.json?["error"] is String)
         let status = try await frame.client.status()
         #expect(status["index"] as? Int == 0 && status["mode"] as? String == "browsing", "nothing moved: \(status)")
-        try await Task.sleep(nanoseconds: 500_000_000)
-        #expect(frame.events.events.filter { $0.hasPrefix("image_shown") }.count == 1, "\(frame.events.events)")
+        // A good command after the bad ones, to a photo none of them could name: the loop takes
+        // commands in order, so by the time it shows photo 3 it has seen the others.
+        let show = try await frame.client.post("show", #"{"index": 3}"#)
+        #expect(show.json?["index"] as? Int == 3, "\(show.body)")
+        try await frame.events.wait(for: "photo 3 shown") { $0.hasPrefix("image_shown 3 ") }
+        let shown = frame.events.events.filter { $0.hasPrefix("image_shown") }.map { $0.split(separator: " ")[1] }
+        #expect(shown == ["0", "3"], "\(frame.events.events)")
         #expect(frame.process.isRunning)
     }
 
@@ -195,7 +201,7 @@ import Testing
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
     }
 
-    @Test func aBurstOfStatusRequestsDuringAKenBurnsSlideshowKeepsItsFramePace() async throws {
+    @Test func aBurstOfStatusRequestsDuringAKenBurnsSlideshowLeavesItPlaying() async throws {
         let frame = try await ControlledFrame("pace", count: 4, extra: ["--slideshow", "3", "--transition", "kenburns", "--stats"])
         defer { frame.process.terminate() }
         try await frame.events.wait(for: "slide 0")
@@ -208,15 +214,10 @@ import Testing
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         let burst = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "--parallel", "--parallel-max", "50", "-K", configFile.path], timeout: 300)
         #expect(burst.stdout.split(separator: "\n").filter { $0 == "200" }.count == 1000)
+        // The show goes on to its next slide; how evenly it drew meanwhile is bench/control-burst's number.
+        try await frame.events.wait(for: "slide 1")
         let outcome = try await frame.end()
-        let line = try #require(outcome.stdout.split(separator: "\n").last { $0.hasPrefix("{") }, "stdout: \(outcome.stdout)")
-        let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        print("Ken Burns during 1,000 status requests: \(line)")
-        let median = try #require(stats["p50_ms"] as? Double)
-        // The slideshow keeps the display's cadence (60 Hz when unknown): half its frames or more
-        // come on time, however busy the server's threads are.
-        #expect(median < Self.refreshMs * 1.5, "\(line)")
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(outcome.stdout.split(separator: "\n").contains { $0.hasPrefix("{\"frames\":") }, "its --stats line: \(outcome.stdout)")
     }
-
-    static let refreshMs = 1000.0 / 60
 }

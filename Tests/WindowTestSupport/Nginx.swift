@@ -4,13 +4,13 @@ import Glibc
 /// Debian's nginx (nginx-light, which scripts/deps installs) serving `root` on a free loopback
 /// port, as a web server or CDN would: ETag and Last-Modified, 304 answers, no Cache-Control.
 /// Every request lands in its access log as `STATUS URI`. `location` adds a config block.
-final class Nginx {
-    static let binary = URL(fileURLWithPath: "/usr/sbin/nginx")
-    let port: Int
+public final class Nginx {
+    public static let binary = URL(fileURLWithPath: "/usr/sbin/nginx")
+    public let port: Int
     private let work: URL
     private let child: ChildProcess
 
-    init(root: URL, location: String = "") throws {
+    public init(root: URL, location: String = "") throws {
         work = try Fixtures.folder("nginx\(UInt32.random(in: 0...UInt32.max))")
         port = try Self.freePort()
         try """
@@ -34,10 +34,10 @@ final class Nginx {
         try waitUntilListening()
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// The requests served so far: (status, URI), in order.
-    var requests: [(status: Int, uri: String)] {
+    public var requests: [(status: Int, uri: String)] {
         let log = (try? String(contentsOf: work.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
@@ -46,7 +46,7 @@ final class Nginx {
         }
     }
 
-    func stop() {
+    public func stop() {
         kill(child.processIdentifier, SIGQUIT)
         if !child.waitForExit(timeout: 10) { child.terminate() }
         try? FileManager.default.removeItem(at: work)

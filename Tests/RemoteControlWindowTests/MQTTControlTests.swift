@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §15's MQTT control against the real program and a real broker (mosquitto on
 /// loopback): commands on `BASE/cmd` move it (seen in `--events` and in the retained state), Home
@@ -149,7 +150,10 @@ struct MQTTControlTests {
         try await frame.waitForState("photo 0", broker: broker) { $0["index"] as? Int == 0 }
 
         broker.kill()
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+        // The frame's second outage line (the first was before the broker started): it has noticed.
+        try await Poll.until("the frame to say it lost the broker: \(frame.process.stderrSoFar)") {
+            frame.process.stderrSoFar.components(separatedBy: "MQTT: no connection to").count - 1 >= 2
+        }
         #expect(frame.process.isRunning, "the frame runs on without its broker")
         try broker.start()
         // Nothing was kept by the broker: what it has again, the frame sent again.

@@ -2,15 +2,15 @@ import Foundation
 import PhotoCore
 
 /// A folder of flat-colour photos and a replay script run against it in a real window.
-struct BrowserSession {
-    typealias RGB = (Double, Double, Double)
-    let dir: URL
-    let count: Int
-    let window = Size(width: 1280, height: 800)
+public struct BrowserSession {
+    public typealias RGB = (Double, Double, Double)
+    public let dir: URL
+    public let count: Int
+    public let window = Size(width: 1280, height: 800)
 
     /// `count` photos of 600x400 (3:2), photo i in colour(i); with `split`, each photo's left half
     /// is colour(i) and its right half the complementary colour.
-    init(_ name: String, count: Int, split: Bool = false) throws {
+    public init(_ name: String, count: Int, split: Bool = false) throws {
         dir = try Fixtures.folder(name)
         self.count = count
         for i in 0..<count {
@@ -22,7 +22,7 @@ struct BrowserSession {
     }
 
     /// Saturated, well-separated hues: no photo is grey, black or white.
-    static func colour(_ i: Int, of n: Int) -> RGB {
+    public static func colour(_ i: Int, of n: Int) -> RGB {
         let h = Double(i) / Double(n) * 6
         let x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
         let (r, g, b): (Double, Double, Double) = switch Int(h) {
@@ -36,16 +36,16 @@ struct BrowserSession {
         return (r * 255, g * 255, b * 255)
     }
 
-    func colour(_ i: Int) -> RGB { BrowserSession.colour(i, of: count) }
+    public func colour(_ i: Int) -> RGB { BrowserSession.colour(i, of: count) }
 
-    var layout: GridLayout { GridLayout(width: window.width, count: count) }
+    public var layout: GridLayout { GridLayout(width: window.width, count: count) }
 
     /// The page's aspect-fit frame: 1200x800 centred, 40 pt bars at the sides.
-    var fitFrame: Rect { Rect.aspectFit(Size(width: 600, height: 400), in: Rect(origin: .zero, size: window)) }
+    public var fitFrame: Rect { Rect.aspectFit(Size(width: 600, height: 400), in: Rect(origin: .zero, size: window)) }
 
     /// Runs `script` (its screenshot lines name files in the session folder) and returns the
     /// screenshots by name.
-    func run(_ script: String, extra: [String] = [], environment: [String: String?] = [:]) async throws -> [String: Screenshot] {
+    public func run(_ script: String, extra: [String] = [], environment: [String: String?] = [:]) async throws -> [String: Screenshot] {
         let (scriptURL, names) = try Self.writeScript(script, in: dir)
         let run = try await AppProcess.run(["--size", "1280x800", "--replay", scriptURL.path] + extra + [dir.path], environment: environment, timeout: 120)
         guard run.status == 0 else { throw Failed(message: "exit \(run.status): \(run.stderr)") }
@@ -56,7 +56,7 @@ struct BrowserSession {
 
     /// `script` written into `dir` as `session.txt`, its screenshot lines naming files there; the
     /// screenshots' names, to read back.
-    static func writeScript(_ script: String, in dir: URL) throws -> (url: URL, names: [String]) {
+    public static func writeScript(_ script: String, in dir: URL) throws -> (url: URL, names: [String]) {
         var names: [String] = []
         let lines = script.split(separator: "\n").map { line -> String in
             let parts = line.split(separator: " ")
@@ -69,18 +69,22 @@ struct BrowserSession {
         return (url, names)
     }
 
-    struct Failed: Error, CustomStringConvertible { let message: String; var description: String { message } }
+    public struct Failed: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+        public init(message: String) { self.message = message }
+    }
 }
 
 extension Screenshot {
     /// Mean brightness over `rect` divided by that of `colour`: how much of it shows through.
-    func brightness(_ rect: Rect, relativeTo colour: (Double, Double, Double)) -> Double {
+    public func brightness(_ rect: Rect, relativeTo colour: (Double, Double, Double)) -> Double {
         let m = mean(rect)
         return (m.r + m.g + m.b) / max(1, colour.0 + colour.1 + colour.2)
     }
 
     /// How many pixels in `rect` are near white (every channel above 200).
-    func whitePixels(_ rect: Rect) -> Int {
+    public func whitePixels(_ rect: Rect) -> Int {
         var n = 0
         for y in Int(rect.minY)..<Int(rect.maxY) {
             for x in Int(rect.minX)..<Int(rect.maxX) {

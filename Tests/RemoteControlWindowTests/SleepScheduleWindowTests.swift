@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §16 in a real window: the schedule reads the local time the test sets
 /// (`SDLPHOTO_LOCAL_TIME`, on the replay's virtual time), not the wall clock. Asleep the screen
@@ -13,17 +14,14 @@ import Testing
         return ["--on-sleep", "echo sleep >> '\(file)'", "--on-wake", "echo wake >> '\(file)'"]
     }
 
-    /// The hook file's lines once it holds `count` of them (the commands run on their own), at most 10 s.
+    /// The hook file's lines once it holds `count` of them (each hook runs on its own). None can
+    /// come after: a run ends when the program's stdout and stderr close, and the hook shells it
+    /// started hold them too, so every hook it ran has written its line by then.
     func hookLines(_ dir: URL, count: Int) async throws -> [String] {
         let file = dir.appendingPathComponent("hooks.txt")
-        var lines: [String] = []
-        for _ in 0..<200 {
-            lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if lines.count >= count { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        try await Task.sleep(nanoseconds: 300_000_000)  // and no more come
-        return ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        func lines() -> [String] { ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        try await Poll.until("\(count) lines in \(file.path), which has \(lines())", seconds: 10) { lines().count >= count }
+        return lines()
     }
 
     @Test func atTheSleepTimeTheScreenGoesBlackATouchWakesItAndTheIdleTimePutsItBack() async throws {
@@ -82,7 +80,7 @@ import Testing
         #expect(image.looks(Rect(x: 0, y: 0, width: 320, height: 200), like: (0, 0, 0), tolerance: 1))
     }
 
-    @Test func asleepItUsesNoCPUWhereAwakeTheSameSlideshowKeepsDrawing() async throws {
+    @Test func asleepTheSlideshowStopsDrawingWhereAwakeItKeepsDrawing() async throws {
         let dir = try Fixtures.folder()
         for (i, colour) in [(200, 0, 0), (0, 0, 200)].enumerated() {
             let c = (UInt8(colour.0), UInt8(colour.1), UInt8(colour.2))
@@ -91,8 +89,8 @@ import Testing
         let day = try await cpuSeconds(localTime: "12:00", dir: dir)
         let night = try await cpuSeconds(localTime: "03:00", dir: dir)
         // Awake, llvmpipe's fast path draws a Ken Burns frame at 1280x800 in 2-3 ms: about 0.5 s of CPU in the 4 s.
-        #expect(day > Self.asleepCPUSeconds && day > night * 4, "awake, the Ken Burns slideshow draws every frame: \(day) s of CPU in 4 s")
-        #expect(night < Self.asleepCPUSeconds, "asleep: \(night) s of CPU in 4 s")
+        // What the night costs is bench/asleep-cpu's number.
+        #expect(day > Self.asleepCPUSeconds && day > night * 4, "awake, the Ken Burns slideshow draws every frame: \(day) s of CPU in 4 s; asleep \(night) s")
     }
 
     @Test func asleepNothingIsFetchedWhereAwakeTheManifestIsRefreshed() async throws {
@@ -103,42 +101,56 @@ import Testing
         }
         let items = (0..<3).map { "{\"image\": \"p\($0).png\"}" }.joined(separator: ", ")
         try "{\"title\": \"t\", \"items\": [\(items)]}".write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        let day = try await requests(localTime: "12:00", dir: dir)
-        let night = try await requests(localTime: "03:00", dir: dir)
-        #expect(day.filter { $0.contains("manifest.json") }.count >= 4 && day.contains { $0.contains(".png") },
-                "awake: the manifest every 0.3 s and the photos: \(day)")
-        #expect(night == ["GET /manifest.json"], "asleep from the start: only the listing before the window: \(night)")
+        // Side by side, each with a server of its own: the frame at night sleeps from the start,
+        // and the frame by day starts once it has; by the day's fourth listing (three refreshes
+        // 0.3 s apart) the night has had as long to fetch.
+        let nightServer = try await LoggingServer(dir), dayServer = try await LoggingServer(dir)
+        defer { nightServer.process.terminate(); dayServer.process.terminate() }
+        let night = try manifestFrame(localTime: "03:00", server: nightServer, dir: dir)
+        defer { night.process.terminate() }
+        try await night.events.wait(seconds: 60, for: "sleep")
+        let day = try manifestFrame(localTime: "12:00", server: dayServer, dir: dir)
+        defer { day.process.terminate() }
+        try await Poll.until("the manifest four times and a photo, awake: \(dayServer.requests)", seconds: 60) {
+            dayServer.requests.filter { $0 == "GET /manifest.json" }.count >= 4 && dayServer.requests.contains { $0.hasSuffix(".png") }
+        }
+        #expect(nightServer.requests == ["GET /manifest.json"], "asleep from the start: only the listing before the window: \(nightServer.requests)")
     }
 
-    /// The requests a frame on a manifest refreshed every 0.3 s makes to a server (Python's, which
-    /// logs each one) over its first 2.5 s after it settles, with the local time at `localTime`.
-    func requests(localTime: String, dir: URL) async throws -> [String] {
-        let port = try ControlClient.freePort()
-        let server = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-m", "http.server", "--bind", "127.0.0.1", "--directory", dir.path, "\(port)"],
-                                      environment: ProcessInfo.processInfo.environment)
-        defer { server.terminate() }
-        try await ControlClient(port: port).waitUntilListening(seconds: 20)
+    /// A frame on the manifest `server` serves, refreshed every 0.3 s, with the local time at `localTime`.
+    func manifestFrame(localTime: String, server: LoggingServer, dir: URL) throws -> (process: ChildProcess, events: EventsFile) {
         let events = EventsFile(url: dir.appendingPathComponent("fetch-events-\(localTime.prefix(2)).txt"))
-        let frame = try AppProcess.start(["--size", "640x400", "--refresh", "0.3", "--sleep", "22:00", "--wake", "07:00", "--events", events.url.path,
-                                          "http://127.0.0.1:\(port)/manifest.json"],
-                                         environment: ["SDLPHOTO_LOCAL_TIME": localTime, "XDG_CACHE_HOME": dir.appendingPathComponent("cache-\(localTime.prefix(2))").path])
-        defer { frame.terminate() }
-        try await events.wait(seconds: 60, for: "sleep or the first frame") { $0 == "sleep" || $0 == "first_frame" }
-        try await Task.sleep(nanoseconds: 2_500_000_000)
-        frame.terminate()
-        _ = await frame.exit(timeout: 30)
-        server.terminate()
-        _ = await server.exit(timeout: 30)
-        // Its log: `127.0.0.1 - - [date] "GET /p0.png HTTP/1.1" 200 -`, the probe's /api/status left out.
-        return try server.outcome(timeout: 10).stderr.split(separator: "\n").compactMap { line -> String? in
-            guard let start = line.firstIndex(of: "\""), let end = line[line.index(after: start)...].firstIndex(of: "\"") else { return nil }
-            let request = line[line.index(after: start)..<end].split(separator: " ").prefix(2).joined(separator: " ")
-            return request.contains("/api/status") ? nil : request
+        let process = try AppProcess.start(["--size", "640x400", "--refresh", "0.3", "--sleep", "22:00", "--wake", "07:00", "--events", events.url.path,
+                                            "http://127.0.0.1:\(server.port)/manifest.json"],
+                                           environment: ["SDLPHOTO_LOCAL_TIME": localTime, "XDG_CACHE_HOME": dir.appendingPathComponent("cache-\(localTime.prefix(2))").path])
+        return (process, events)
+    }
+
+    /// Python's http.server over a folder, which logs each request on stderr as it comes.
+    struct LoggingServer {
+        let port: UInt16
+        let process: ChildProcess
+
+        init(_ dir: URL) async throws {
+            port = try ControlClient.freePort()
+            process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-m", "http.server", "--bind", "127.0.0.1", "--directory", dir.path, "\(port)"],
+                                       environment: ProcessInfo.processInfo.environment)
+            try await ControlClient(port: port).waitUntilListening(seconds: 20)
+        }
+
+        /// The requests so far, as "GET /p0.png", from its log lines (`127.0.0.1 - - [date] "GET /p0.png HTTP/1.1" 200 -`);
+        /// the readiness probe's /api/status left out.
+        var requests: [String] {
+            process.stderrSoFar.split(separator: "\n").compactMap { line -> String? in
+                guard let start = line.firstIndex(of: "\""), let end = line[line.index(after: start)...].firstIndex(of: "\"") else { return nil }
+                let request = line[line.index(after: start)..<end].split(separator: " ").prefix(2).joined(separator: " ")
+                return request.contains("/api/status") ? nil : request
+            }
         }
     }
 
-    /// What 4 s asleep may cost: the video driver's own wake-ups (SDL's offscreen driver polls
-    /// every 1 ms: about 0.1 s; under X11 nothing), never a frame drawn.
+    /// What 4 s asleep may cost, so what 4 s awake exceeds: the video driver's own wake-ups (SDL's
+    /// offscreen driver polls every 1 ms: about 0.1 s; under X11 nothing), never a frame drawn.
     static let asleepCPUSeconds = 0.25
 
     /// CPU seconds (user + system, as bench/idle-cpu counts them) over 4 s of a Ken Burns

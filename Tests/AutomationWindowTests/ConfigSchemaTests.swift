@@ -2,6 +2,7 @@ import Foundation
 import PhotoConfig
 @testable import sdlphoto
 import Testing
+import WindowTestSupport
 
 /// docs/behaviour.md §13: a config file's keys are the program's long options. The table the program checks a
 /// config file against (`ConfigArguments.schema`) and the options its command line parses

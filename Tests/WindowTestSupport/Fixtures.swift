@@ -3,10 +3,10 @@ import PhotoCore
 import PhotoPipeline
 
 /// Test photos made of flat colour blocks, so where each lands on screen is easy to check.
-enum Fixtures {
-    typealias RGB = (UInt8, UInt8, UInt8)
+public enum Fixtures {
+    public typealias RGB = (UInt8, UInt8, UInt8)
 
-    static func folder(_ name: String = #function) throws -> URL {
+    public static func folder(_ name: String = #function) throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("sdlphoto-render-\(ProcessInfo.processInfo.processIdentifier)")
             .appendingPathComponent(name.filter { $0.isLetter || $0.isNumber })
@@ -16,7 +16,7 @@ enum Fixtures {
     }
 
     /// A PNG split into two halves: left/right when wider than tall, else top/bottom.
-    static func twoTone(_ url: URL, width: Int, height: Int, first: RGB, second: RGB) throws {
+    public static func twoTone(_ url: URL, width: Int, height: Int, first: RGB, second: RGB) throws {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {

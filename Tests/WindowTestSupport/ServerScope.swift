@@ -4,7 +4,7 @@ import PhotoServe
 /// Runs `body` with a `GalleryServer` over `folder` and the URL of its manifest, then stops the
 /// server and waits for it to stop, whether `body` returned or threw. A body may stop the server
 /// itself (a server that goes away); the second stop does nothing.
-func withGalleryServer<T>(folder: URL, bytesPerSecond: Int?, _ body: (GalleryServer, URL) async throws -> T) async throws -> T {
+public func withGalleryServer<T>(folder: URL, bytesPerSecond: Int?, _ body: (GalleryServer, URL) async throws -> T) async throws -> T {
     let server = try GalleryServer(configuration: .init(folder: folder, bytesPerSecond: bytesPerSecond))
     let manifest: URL
     do {

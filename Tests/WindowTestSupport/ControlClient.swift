@@ -3,21 +3,26 @@ import Glibc
 
 /// Requests to a running program's control server (docs/behaviour.md §15), made by curl, a
 /// second process, as a phone's or a script's would be.
-struct ControlClient {
-    let port: UInt16
-    var token: String?
+public struct ControlClient: Sendable {
+    public let port: UInt16
+    public var token: String?
 
-    struct Answer {
-        let status: Int
-        let body: String
-        /// The body as a JSON object (nil when it is not one).
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] }
+    public init(port: UInt16, token: String? = nil) {
+        self.port = port
+        self.token = token
     }
 
-    var base: String { "http://127.0.0.1:\(port)" }
+    public struct Answer {
+        public let status: Int
+        public let body: String
+        /// The body as a JSON object (nil when it is not one).
+        public var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] }
+    }
+
+    public var base: String { "http://127.0.0.1:\(port)" }
 
     /// `method path`, with `body` sent as given (from a file, so a 1 MiB body is no argument).
-    func request(_ method: String, _ path: String, body: Data? = nil, token: String?? = nil, headers: [String: String] = [:]) async throws -> Answer {
+    public func request(_ method: String, _ path: String, body: Data? = nil, token: String?? = nil, headers: [String: String] = [:]) async throws -> Answer {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-control-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -35,28 +40,25 @@ struct ControlClient {
         return Answer(status: Int(run.stdout) ?? 0, body: text)
     }
 
-    func status() async throws -> [String: Any] {
+    public func status() async throws -> [String: Any] {
         let answer = try await request("GET", "/api/status")
         guard answer.status == 200, let json = answer.json else { throw Failure("status: \(answer.status) \(answer.body)") }
         return json
     }
 
-    func post(_ command: String, _ json: String? = nil) async throws -> Answer {
+    public func post(_ command: String, _ json: String? = nil) async throws -> Answer {
         try await request("POST", "/api/\(command)", body: json.map { Data($0.utf8) })
     }
 
     /// Waits until the server answers (the program is up), at most `seconds`.
-    func waitUntilListening(seconds: Double = 60) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let answer = try? await request("GET", "/api/status"), answer.status != 0 { return }
-            try await Task.sleep(nanoseconds: 100_000_000)
+    public func waitUntilListening(seconds: Double = 60) async throws {
+        try await Poll.until("the control server to answer on port \(port)", seconds: seconds, interval: .milliseconds(100)) {
+            (try? await request("GET", "/api/status")).map { $0.status != 0 } ?? false
         }
-        throw Failure("the control server did not answer on port \(port)")
     }
 
     /// A port no one listens on now (the system's pick, released at once).
-    static func freePort() throws -> UInt16 {
+    public static func freePort() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure("socket: \(errno)") }
         defer { close(fd) }
@@ -72,32 +74,29 @@ struct ControlClient {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
     }
 }
 
 /// A `--events` file read as it grows.
-struct EventsFile {
-    let url: URL
+public struct EventsFile: Sendable {
+    public let url: URL
 
-    var lines: [String] { ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    public init(url: URL) { self.url = url }
+
+    public var lines: [String] { ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
 
     /// The event names and arguments, without their times.
-    var events: [String] { lines.map { $0.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "" } }
+    public var events: [String] { lines.map { $0.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "" } }
 
     /// Waits until an event line satisfies `match`, at most `seconds`.
-    func wait(seconds: Double = 30, for description: String, _ match: (String) -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if events.contains(where: match) { return }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        throw ControlClient.Failure("no \(description) in \(events)")
+    public func wait(seconds: Double = 30, for description: String, _ match: (String) -> Bool) async throws {
+        try await Poll.until("\(description) in \(events)", seconds: seconds) { events.contains(where: match) }
     }
 
-    func wait(seconds: Double = 30, for event: String) async throws {
+    public func wait(seconds: Double = 30, for event: String) async throws {
         try await wait(seconds: seconds, for: event) { $0 == event }
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 /// Headless Chromium driven over WebDriver (chromedriver's HTTP on loopback), as in
 /// MACHINE.md: as root it needs `--no-sandbox`. Debian's `chromium` and `chromium-driver`
 /// (scripts/deps installs them).
-final class WebDriver {
-    static let chromium = "/usr/bin/chromium"
-    static let chromedriver = "/usr/bin/chromedriver"
+public final class WebDriver {
+    public static let chromium = "/usr/bin/chromium"
+    public static let chromedriver = "/usr/bin/chromedriver"
     private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
             "the real-browser test needs Debian's chromium and chromium-driver (\(WebDriver.chromium), \(WebDriver.chromedriver)): run scripts/deps, or apt-get install chromium chromium-driver"
         }
     }
@@ -20,16 +20,15 @@ final class WebDriver {
     private let profile: URL
 
     /// Starts chromedriver and a headless Chromium session.
-    init(scratch: URL) async throws {
+    public init(scratch: URL) async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.chromium), FileManager.default.isExecutableFile(atPath: Self.chromedriver) else { throw Missing() }
         let port = try ControlClient.freePort()
         client = ControlClient(port: port)
         profile = scratch.appendingPathComponent("chromium-profile")
         driver = try ChildProcess(URL(fileURLWithPath: Self.chromedriver), ["--port=\(port)"], environment: ProcessInfo.processInfo.environment)
-        let deadline = Date().addingTimeInterval(30)
-        while (try? await client.request("GET", "/status"))?.status != 200 {
-            guard Date() < deadline, driver.isRunning else { throw ControlClient.Failure("chromedriver did not start") }
-            try await Task.sleep(nanoseconds: 100_000_000)
+        try await Poll.until("chromedriver to answer on port \(port)", seconds: 30, interval: .milliseconds(100)) { [client, driver] in
+            guard driver.isRunning else { throw ControlClient.Failure("chromedriver exited: \(driver.stderrSoFar)") }
+            return (try? await client.request("GET", "/status"))?.status == 200
         }
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
             "binary": Self.chromium,
@@ -43,44 +42,42 @@ final class WebDriver {
         session = id
     }
 
-    func open(_ url: String) async throws {
+    public func open(_ url: String) async throws {
         _ = try await Self.call(client, "POST", "/session/\(session)/url", ["url": url])
     }
 
-    func text(of selector: String) async throws -> String {
+    public func text(of selector: String) async throws -> String {
         let value = try await Self.call(client, "GET", "/session/\(session)/element/\(try await element(selector))/text")["value"]
         return value as? String ?? ""
     }
 
-    func click(_ selector: String) async throws {
+    public func click(_ selector: String) async throws {
         _ = try await Self.call(client, "POST", "/session/\(session)/element/\(try await element(selector))/click", [String: Any]())
     }
 
     /// The value of `script` (a function body that returns something) run in the page.
-    func evaluate(_ script: String) async throws -> Any? {
+    public func evaluate(_ script: String) async throws -> Any? {
         try await Self.call(client, "POST", "/session/\(session)/execute/sync", ["script": script, "args": [Any]()])["value"]
     }
 
     /// A PNG of the page as the browser draws it.
-    func screenshot(to url: URL) async throws {
+    public func screenshot(to url: URL) async throws {
         let value = try await Self.call(client, "GET", "/session/\(session)/screenshot")["value"] as? String ?? ""
         guard let png = Data(base64Encoded: value) else { throw ControlClient.Failure("no screenshot") }
         try png.write(to: url)
     }
 
     /// Waits until the text of `selector` is `expected`, at most `seconds`; returns the last text seen.
-    func waitForText(_ selector: String, _ expected: String, seconds: Double = 20) async throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
+    public func waitForText(_ selector: String, _ expected: String, seconds: Double = 20) async throws -> String {
         var last = ""
-        while Date() < deadline {
+        _ = try? await Poll.until("\(selector) to read \(expected)", seconds: seconds, interval: .milliseconds(100)) {
             last = (try? await text(of: selector)) ?? last
-            if last == expected { break }
-            try await Task.sleep(nanoseconds: 100_000_000)
+            return last == expected
         }
         return last
     }
 
-    func quit() async {
+    public func quit() async {
         _ = try? await Self.call(client, "DELETE", "/session/\(session)")
         driver.terminate()
         _ = await driver.exit(timeout: 10)

@@ -2,18 +2,18 @@ import PhotoCore
 import PhotoPipeline
 
 /// A screenshot the program wrote, read back for pixel checks.
-struct Screenshot {
-    let image: DecodedImage
+public struct Screenshot {
+    public let image: DecodedImage
 
-    init(path: String) throws {
+    public init(path: String) throws {
         image = try ImageDecoder.decode(path: path, maxPixelSize: nil)
     }
 
-    var width: Int { image.width }
-    var height: Int { image.height }
+    public var width: Int { image.width }
+    public var height: Int { image.height }
 
     /// The mean colour (0-255 per channel) over the pixels of `rect`, clamped to the image.
-    func mean(_ rect: Rect) -> (r: Double, g: Double, b: Double) {
+    public func mean(_ rect: Rect) -> (r: Double, g: Double, b: Double) {
         let x0 = max(0, Int(rect.minX.rounded())), x1 = min(width, Int(rect.maxX.rounded()))
         let y0 = max(0, Int(rect.minY.rounded())), y1 = min(height, Int(rect.maxY.rounded()))
         var sum = (0.0, 0.0, 0.0), n = 0.0
@@ -28,7 +28,7 @@ struct Screenshot {
     }
 
     /// True when the mean over `rect` is within `tolerance` of `colour` on every channel.
-    func looks(_ rect: Rect, like colour: (Double, Double, Double), tolerance: Double = 12) -> Bool {
+    public func looks(_ rect: Rect, like colour: (Double, Double, Double), tolerance: Double = 12) -> Bool {
         let m = mean(rect)
         return abs(m.r - colour.0) <= tolerance && abs(m.g - colour.1) <= tolerance && abs(m.b - colour.2) <= tolerance
     }

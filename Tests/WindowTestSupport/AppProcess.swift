@@ -3,10 +3,10 @@ import Foundation
 /// Runs the built `sdlphoto` binary as a person would, in a real SDL window.
 /// The video driver is offscreen unless SDLPHOTO_TEST_VIDEODRIVER names another (CI runs the
 /// same tests under Xvfb with x11).
-enum AppProcess {
-    typealias Outcome = ChildProcess.Outcome
+public enum AppProcess {
+    public typealias Outcome = ChildProcess.Outcome
 
-    static var binary: URL {
+    public static var binary: URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sdlphoto")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         // The test bundle may be started from elsewhere; fall back to the package's build folder.
@@ -14,11 +14,11 @@ enum AppProcess {
         return root.appendingPathComponent(".build/debug/sdlphoto")
     }
 
-    static var videoDriver: String { ProcessInfo.processInfo.environment["SDLPHOTO_TEST_VIDEODRIVER"] ?? "offscreen" }
+    public static var videoDriver: String { ProcessInfo.processInfo.environment["SDLPHOTO_TEST_VIDEODRIVER"] ?? "offscreen" }
 
     /// The test's environment with the video driver set and a scratch cache folder, never the
     /// tester's own; `overrides` entries win (a nil value removes the variable).
-    static func environment(_ overrides: [String: String?] = [:]) -> [String: String] {
+    public static func environment(_ overrides: [String: String?] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = videoDriver
         env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-test-cache").path
@@ -29,13 +29,13 @@ enum AppProcess {
     /// Runs `sdlphoto` (or `executable`) with `arguments` to its end; `environment` entries
     /// override (a nil value removes the variable). Its output is read while it runs. `timeout`
     /// only catches a hang: past it the child is ended and `ChildProcess.TimedOut` thrown.
-    static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 60,
+    public static func run(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 60,
                     executable: URL = binary) async throws -> Outcome {
         try await ChildProcess.run(executable, arguments, environment: Self.environment(environment), timeout: timeout)
     }
 
     /// Starts `sdlphoto` with `arguments` and leaves it running; its output is read meanwhile.
-    static func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> ChildProcess {
+    public static func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> ChildProcess {
         try ChildProcess(binary, arguments, environment: Self.environment(environment))
     }
 }
