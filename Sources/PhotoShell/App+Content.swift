@@ -20,8 +20,8 @@ extension App {
         if catalog.isEmpty { slideshow = nil } else { slideshow?.replaceItems(update.change, now: now) }
         // The first photos after a wait: `--start N` opens its page now, as it would have at start.
         if wasWaiting, let start = options.startIndex, catalog.id(at: start) != nil { perform(scene.openPage(start)) }
-        if slides.awaitsContent, !catalog.isEmpty {
-            slides.awaitsContent = false
+        if frame.slides.awaitsContent, !catalog.isEmpty {
+            frame.slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)
         }
         apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)))

@@ -41,7 +41,7 @@ extension App {
         if first {
             automation.log?.firstFrame()
             loader.removeThumbnailLeftovers()
-            text?.start()
+            self.overlays.firstFrameShown()
         }
         if let eventLog = automation.log {
             eventLog.framePresented()

@@ -54,8 +54,7 @@ package final class App {
         }
         // A placeholder decoded while the renderer was made still comes before the first frame.
         if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
-        let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, events: events)
-        app.text = text
+        let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, text: text, events: events)
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
         options.frame.control?.attach(wake: { waker.wake() })
         let code = app.loop()
@@ -98,7 +97,7 @@ package final class App {
     /// two sooner, and a late frame of a still picture is not seen.
     static let restingUploadBudgetMs = 16.0
 
-    private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, events: EventLog?) {
+    private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, text: DeferredText, events: EventLog?) {
         catalog = Catalog(items)
         feed = ContentFeed(live: content, waitingFor: options.waitingFor)
         self.options = options
@@ -112,9 +111,8 @@ package final class App {
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         pacer = FramePacer(refreshHz: window.refreshRate)
-        slides = SlideshowDriver(settings: options.slideshow)
-        frame = FrameOperation(settings: options.frame, idleMs: options.slideshow.idleMs)
-        overlays = OverlayState(clockFormat: options.presentation.clock)
+        frame = FrameOperation(settings: options.frame, slideshow: options.slideshow)
+        overlays = OverlayState(clockFormat: options.presentation.clock, text: text)
     }
 
     private func loop() -> Int32 {
@@ -125,7 +123,7 @@ package final class App {
         feed.start(wake: eventQueue.wake)
         if options.kiosk { window.setCursorVisible(false) }
         if options.startsInSlideshow {
-            if catalog.isEmpty { slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+            if catalog.isEmpty { frame.slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
@@ -133,8 +131,7 @@ package final class App {
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = automation.isReplaying && (clock.isVirtual || automation.replayScreenshotDue)
-            let throttled = fillFrameWait(at: clock.nowMs) != nil
-            let busy = isAsleep ? replayDraws || screenshotPending : (wantsFrame(at: clock.nowMs, replayDraws: replayDraws) && !throttled) || renderer.hasPendingUploads || stageToWarm != nil
+            let busy = hasWorkNow(replayDraws: replayDraws)
             let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
             let events = eventQueue.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
@@ -202,15 +199,32 @@ package final class App {
         frames.isDue || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
     }
 
-    /// How long an idle loop may sleep: until the scene's next timer, the next slide, the
-    /// kiosk's idle timeout or a replay's next event or end, else until an event.
-    private func sleepMs() -> Int {
+    /// The loop may not wait for events this pass: a frame is wanted and the fill frames' pace
+    /// does not hold it back, pixels wait to be copied to the GPU, or shader variants to compile.
+    /// Asleep, only automation (a replay drawing, a screenshot to take) keeps it from waiting.
+    private func hasWorkNow(replayDraws: Bool) -> Bool {
         let now = clock.nowMs
-        let waits = [scene.nextDeadline.map { $0 - now }, slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
-                     ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, isWaitingForContent ? frames.lastDrawMs + Overlays.waitingFrameMs - now : nil,
-                     scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }, fillFrameWait(at: now), presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
-        guard let wait = waits.min() else { return -1 }
+        if isAsleep { return replayDraws || screenshotPending }
+        let frameNow = wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil
+        return frameNow || renderer.hasPendingUploads || stageToWarm != nil
+    }
+
+    /// How long an idle loop may sleep: until the first of its timers, else until an event (-1).
+    private func sleepMs() -> Int {
+        guard let wait = timerWaits(at: clock.nowMs).min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
+    }
+
+    /// Every timer an idle loop keeps (ms from `now`): the scene's next deadline, the next slide
+    /// or the kiosk's idle timeout, the replay's next event or end, a failed download's or tile's
+    /// retry, the waiting screen's arc, the end of the cells' fade, the next fill frame, the clock
+    /// and the drift, the sleep schedule, the animation's next frame, the memory trim.
+    private func timerWaits(at now: Double) -> [Double] {
+        let fadeEnd = scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }
+        let waitingArc = isWaitingForContent ? frames.lastDrawMs + Overlays.waitingFrameMs - now : nil
+        return [scene.nextDeadline.map { $0 - now }, frame.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
+                ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
+                presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
     }
 
     /// A `--screenshot` still to take keeps frames coming until its moment.
@@ -274,9 +288,15 @@ package final class App {
     /// half the time of making them. While only cells fade in (nothing moves, no input waits)
     /// frames come every `FillFramePacing` interval; how long the next one waits, else nil.
     func fillFrameWait(at now: Double) -> Double? {
-        guard !clock.isVirtual, !automation.replayScreenshotDue, !frames.inputSinceDraw, scene.mode == .grid, slideshow == nil, !isWaitingForContent,
-              !scene.isMoving, scene.cellsFadeIn else { return nil }
-        return frames.fillFrameWait(at: now)
+        onlyCellsFadeIn ? frames.fillFrameWait(at: now) : nil
+    }
+
+    /// The grid at rest with cells fading in, and nothing else on screen or asked: no input since
+    /// the last frame, no slideshow or waiting screen, no replay in virtual time or screenshot due.
+    private var onlyCellsFadeIn: Bool {
+        let automationWaits = clock.isVirtual || automation.replayScreenshotDue
+        let gridOnly = scene.mode == .grid && slideshow == nil && !isWaitingForContent
+        return !automationWaits && !frames.inputSinceDraw && gridOnly && !scene.isMoving && scene.cellsFadeIn
     }
 
     /// Shader variants the first frames did not need compile one at a time while nothing moves:
@@ -309,8 +329,7 @@ package final class App {
 
     // MARK: Slideshow and kiosk
 
-    var slides: SlideshowDriver
-    /// Remote control and the sleep schedule.
+    /// The slideshow, remote control and the sleep schedule.
     var frame: FrameOperation
 
     // MARK: Grid thumbnails
@@ -320,8 +339,6 @@ package final class App {
 
     /// The fan, the scans, the sharper decodes, the tiles and the animation of the pages.
     var extras = PageExtras()
-    /// Text drawing, its fonts sorted once the first frame is up.
-    var text: DeferredText?
     /// The help, the clock and the captions rasterised ahead.
     var overlays: OverlayState
 }

@@ -1,4 +1,4 @@
-/// The current page's download as the screen shows it (docs/behaviour.md §10): the fan last
+/// The current page's download as the screen shows it (docs/behaviour.md §8): the fan last
 /// drawn, and the presses on the retry glyph, which are the fan's and not the scene's.
 struct DownloadFan {
     typealias Progress = (received: Int64, total: Int64?)

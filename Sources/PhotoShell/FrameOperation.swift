@@ -19,8 +19,10 @@ package struct FrameSettings {
 }
 
 extension App {
-    /// The loop's side of remote control and the schedule.
+    /// The loop's side of the photo frame: the slideshow (and the kiosk's attract mode), remote
+    /// control and the sleep schedule.
     struct FrameOperation {
+        var slides: SlideshowDriver
         var sleep: FrameSleep
         /// Images the scene asked for while the frame slept: asked for on waking.
         var heldRequests: [Effect] = []
@@ -29,8 +31,9 @@ extension App {
         /// The thumbnail the status last published points to, and for which photo.
         var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
 
-        init(settings: FrameSettings, idleMs: Double) {
-            sleep = FrameSleep(schedule: settings.schedule, idleMs: idleMs)
+        init(settings: FrameSettings, slideshow: SlideshowDriver.Settings) {
+            slides = SlideshowDriver(settings: slideshow)
+            sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
         }
     }
 }

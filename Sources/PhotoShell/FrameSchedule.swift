@@ -1,8 +1,8 @@
 import PhotoCore
 
-/// When the next frame is drawn: the reasons one is due, each given where it arises, and what
-/// the last frame was (its moment and its cost), which the fill frames' pace and the timers
-/// counted from the last frame read.
+/// When the next frame is drawn (docs/behaviour.md §12): the reasons one is due, each given
+/// where it arises, and what the last frame was (its moment and its cost), which the fill
+/// frames' pace and the timers counted from the last frame read.
 struct FrameSchedule {
     /// Why a frame is due. Moving things (the scene's animations, the slideshow's transitions, a
     /// screenshot asked for) are asked of their owners each pass, not remembered here.

@@ -1,11 +1,19 @@
 /// What the shell's overlays remember between frames (docs/behaviour.md §6): whether the help
-/// shows, the clock's text and the one on screen, and the neighbours' captions rasterised ahead.
+/// shows, the clock's text and the one on screen, the neighbours' captions rasterised ahead, and
+/// the text drawing, whose fonts are sorted only once the first frame is up.
 struct OverlayState {
     private(set) var showsHelp = false
     private(set) var clock: ClockOverlay
     private var preparedCaptions: [String] = []
+    private let text: DeferredText?
 
-    init(clockFormat: String?) { clock = ClockOverlay(format: clockFormat) }
+    init(clockFormat: String?, text: DeferredText?) {
+        clock = ClockOverlay(format: clockFormat)
+        self.text = text
+    }
+
+    /// The first frame is up: text drawing may sort its fonts now.
+    func firstFrameShown() { text?.start() }
 
     mutating func toggleHelp() { showsHelp.toggle() }
 
