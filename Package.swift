@@ -161,7 +161,7 @@ let package = Package(
         // Where the photos come from (docs/sources.md): each kind of source (a watched folder, a
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
-        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
+        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
         .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
