@@ -161,8 +161,9 @@ let package = Package(
         // Where the photos come from (docs/sources.md): each kind of source (a watched folder, a
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
-        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
-        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore"]),
+        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
+        // The manifest on a server is tested against the gallery server, through the real loader.
+        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
         // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PhotoLog
+import PhotoStorage
 
 /// Tells when photos may have come or gone in some folders, with inotify: a file finished being
 /// written or moved in, moved out or deleted, a folder created. It reads on its own thread,
@@ -37,6 +38,12 @@ final class FolderWatcher: @unchecked Sendable {
         }
     }
 
+    /// The folder to watch for a file given on its own: a change to the file shows there.
+    static func folder(containing path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     private func readLoop() {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
@@ -66,6 +73,6 @@ final class FolderWatcher: @unchecked Sendable {
         if mask & UInt32(IN_CREATE) != 0 { return false }
         if name.isEmpty { return true }  // the watched folder itself went
         let ext = (name as NSString).pathExtension.lowercased()
-        return ext == "json" || SourceList.imageExtensions.contains(ext)
+        return ext == "json" || ImageFileTypes.extensions.contains(ext)
     }
 }

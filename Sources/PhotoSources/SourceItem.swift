@@ -9,8 +9,14 @@ package enum Location: Hashable, Sendable, CustomStringConvertible {
     /// A manifest's reference: file URLs become paths; only http and https go to the network.
     package init?(_ url: URL) {
         if url.isFileURL { self = .file(url.path) }
-        else if let web = SourceList.webURL(url.absoluteString) { self = .url(web) }
+        else if let web = Self.webURL(url.absoluteString) { self = .url(web) }
         else { return nil }
+    }
+
+    /// An http or https URL, the only schemes that go to the network.
+    static func webURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        return url
     }
 
     package var description: String {

@@ -27,7 +27,7 @@ struct SDLPhoto: ParsableCommand {
     var recursive = false
 
     @Option(help: "Order of photos from a directory: name, mtime or random.")
-    var sort: SourceList.Sort = .name
+    var sort: FolderOrder = .name
 
     @Option(help: "Window size in points, WxH (default: 1280x800 windowed; the display with --slideshow or --kiosk).")
     var size: WindowSize?
@@ -159,22 +159,26 @@ struct SDLPhoto: ParsableCommand {
         let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
-        var segments: [(argument: String, listing: SourceList.Listing)] = []
-        /// Manifests on a server that cannot be fetched yet: the window waits for them.
+        let sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network)
+        /// Each source with what it gave at start; nil for a manifest on a server that cannot be
+        /// fetched yet: the window waits for it.
+        var started: [(source: any PhotoSource, listing: SourceListing?)] = []
         var waiting: [String] = []
         do {
             if sources.isEmpty {
-                let (server, manifest, demo) = try SDLPhoto.demoGallery(network: network)
+                let (server, manifest) = try SDLPhoto.demoGallery()
                 demoServer = server
-                segments = [(manifest.absoluteString, SourceList.Listing(items: demo))]
+                let demo = SourceFactory.source(for: manifest.absoluteString, sourceOptions)
+                started = [(demo, try demo.list())]
             } else {
-                for argument in SourceList.expandingStandardInput(sources) {
+                for argument in SourceFactory.expandingStandardInput(sources) {
+                    let source = SourceFactory.source(for: argument, sourceOptions)
                     do {
-                        segments.append((argument, try SourceList.collect(argument: argument, recursive: recursive, sort: sort, network: network)))
-                    } catch let unreachable as SourceList.Unreachable {
+                        started.append((source, try source.list()))
+                    } catch let unreachable as SourceUnreachable {
                         // A kiosk that boots before its network: wait for the manifest, not exit.
                         Log.error("\(unreachable); waiting for it")
-                        segments.append((argument, SourceList.Listing(items: [])))
+                        started.append((source, nil))
                         waiting.append(argument)
                     }
                 }
@@ -196,17 +200,11 @@ struct SDLPhoto: ParsableCommand {
             }
         }
         // The program's own output (screenshots) landing in a watched folder is not a photo.
-        let own = Set(([screenshot] + (script?.events.map { event -> String? in
+        let own = ExcludedFiles(([screenshot] + (script?.events.map { event -> String? in
             if case .screenshot(let path) = event.kind { path } else { nil }
-        } ?? [])).compactMap { $0 }.map(SourceList.canonicalPath))
-        if !own.isEmpty {
-            segments = segments.map { segment in
-                var listing = segment.listing
-                listing.items = SourceList.excluding(own, from: listing.items)
-                return (segment.argument, listing)
-            }
-        }
-        var items: [SourceItem] { segments.flatMap(\.listing.items) }
+        } ?? [])).compactMap { $0 })
+        started = started.map { ($0.source, $0.listing.map(own.filter)) }
+        let items = started.flatMap { $0.listing?.items ?? [] }
         guard !items.isEmpty || !waiting.isEmpty else {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
@@ -243,8 +241,7 @@ struct SDLPhoto: ParsableCommand {
             rotation: Rotation(degrees: rotate),
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         options.frame = frame.settings
-        let content = LiveContent(segments: segments, settings: .init(recursive: recursive, sort: sort, refreshSeconds: refresh, excluded: own),
-                                  network: network, waiting: Set(waiting))
+        let content = LiveContent(sources: started, excluded: own)
         let code = App.run(items: items, network: network, content: content, options: options)
         network.finishWrites()
         if code != 0 { throw ExitCode(code) }
@@ -267,11 +264,10 @@ struct SDLPhoto: ParsableCommand {
 
     /// The built-in gallery, served by the program to itself over loopback at a limited rate,
     /// so a first run shows placeholders, the progress fan and the swap (docs/behaviour.md §1).
-    static func demoGallery(network: DataLoading?) throws -> (GalleryServer, URL, [SourceItem]) {
-        guard let folder = DemoGallery.folder else { throw SourceList.Unusable(description: "the demo gallery is missing from this build") }
+    static func demoGallery() throws -> (GalleryServer, URL) {
+        guard let folder = DemoGallery.folder else { throw SourceUnusable(description: "the demo gallery is missing from this build") }
         let server = try GalleryServer(configuration: .init(folder: folder, title: "sdlphoto demo", bytesPerSecond: demoBytesPerSecond))
-        let manifest = try server.startAndWait()
-        return (server, manifest, try SourceList.manifest(at: manifest, network: network))
+        return (server, try server.startAndWait())
     }
 
     /// Slow enough that the fan is seen filling on a first run, fast enough not to bore.
@@ -376,4 +372,4 @@ struct WindowPosition: ExpressibleByArgument {
     }
 }
 
-extension SourceList.Sort: ExpressibleByArgument {}
+extension FolderOrder: ExpressibleByArgument {}

@@ -1,0 +1,11 @@
+/// Why a source cannot be shown at all: the program exits 2 with this message.
+package struct SourceUnusable: Error, CustomStringConvertible {
+    package let description: String
+    package init(description: String) { self.description = description }
+}
+
+/// A source on a server that cannot be listed yet (no network yet, the server down): waiting can
+/// fix it, so the window opens and waits for it (docs/behaviour.md §8).
+package struct SourceUnreachable: Error, CustomStringConvertible {
+    package let description: String
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PhotoCore
+import PhotoNetwork
+
+/// The one place that tells which kind of source an argument names, by its shape alone
+/// (docs/sources.md). A new kind of source is a new type and one line here.
+package enum SourceFactory {
+    /// What a source may need from the command line.
+    package struct Options: Sendable {
+        package var recursive: Bool
+        package var order: FolderOrder
+        /// Seconds between fetches of a manifest on a server; 0: never.
+        package var refreshSeconds: Double
+        package var network: DataLoading?
+
+        package init(recursive: Bool, order: FolderOrder, refreshSeconds: Double, network: DataLoading?) {
+            (self.recursive, self.order, self.refreshSeconds, self.network) = (recursive, order, refreshSeconds, network)
+        }
+    }
+
+    /// The source `argument` (not `-`) names. Order matters: an IIIF `info.json` on a server is
+    /// one photo, not a manifest; a local path ending in `.json` is a manifest.
+    package static func source(for argument: String, _ options: Options) -> any PhotoSource {
+        if let url = Location.webURL(argument) {
+            if TilePyramid.isDescription(url) { return DeepZoomSource(.url(url)) }
+            if url.pathExtension.lowercased() == "json" { return ManifestURLSource(url: url, refreshSeconds: options.refreshSeconds, network: options.network) }
+            return SinglePhotoSource(.url(url))
+        }
+        if argument.lowercased().hasSuffix(".json") { return ManifestFileSource(path: argument) }
+        if isFolder(argument) { return FolderSource(path: argument, recursive: options.recursive, order: options.order) }
+        if TilePyramid.isDescription(URL(fileURLWithPath: argument)) { return DeepZoomSource(.file(argument)) }
+        return SinglePhotoSource(.file(argument))
+    }
+
+    /// `-` replaced by the lines of `input` (standard input), read once: the sources named there
+    /// are kept current like any other, but the list itself is not read again.
+    package static func expandingStandardInput(_ arguments: [String], input: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) -> [String] {
+        arguments.flatMap { argument -> [String] in
+            guard argument == "-" else { return [argument] }
+            let list = String(decoding: input(), as: UTF8.self)
+            return list.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+        }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
