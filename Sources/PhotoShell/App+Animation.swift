@@ -16,7 +16,7 @@ extension App {
         if let player = extras.animation {
             // The page's texture made again at another size (a resize, a sharper decode): frames
             // at the new size, from where the animation was.
-            let texture = renderer.pageTextureSize(item: player.item)
+            let texture = display.renderer.pageTextureSize(item: player.item)
             let resized = player.item == target && texture != nil && texture != player.textureSize
             if player.item != target || resized {
                 let first = player.stop()
@@ -27,8 +27,8 @@ extension App {
         }
         guard let target else { return }
         if extras.animation == nil {
-            guard !ledger.isStill(target), let size = renderer.pageTextureSize(item: target) else { return }
-            let wake = eventQueue.wake
+            guard !ledger.isStill(target), let size = display.renderer.pageTextureSize(item: target) else { return }
+            let wake = display.events.wake
             switch catalog[target].image {
             case .file(let path):
                 extras.animation = AnimationPlayer(item: target, name: path, maxPixelSize: size.longerSide, at: now, clock: carried, wake: wake) {
@@ -60,9 +60,9 @@ extension App {
     /// A frame into the page's texture; a texture of a new size is one more for the budget.
     @discardableResult
     private func putFrame(_ frame: (levels: [DecodedImage], opaque: Bool), on item: Int) -> Bool {
-        let before = renderer.pageTextureSize(item: item)
-        guard renderer.replaceFrame(item: item, levels: frame.levels, opaque: frame.opaque) else { return false }
-        if renderer.pageTextureSize(item: item) != before { textures.added() }
+        let before = display.renderer.pageTextureSize(item: item)
+        guard display.renderer.replaceFrame(item: item, levels: frame.levels, opaque: frame.opaque) else { return false }
+        if display.renderer.pageTextureSize(item: item) != before { textures.added() }
         frames.redraw(.animation)
         return true
     }
@@ -73,7 +73,7 @@ extension App {
         guard let fetch = extras.animationFetch, fetch.item == item else {
             let fetch = AnimationFetch(item: item)
             extras.animationFetch = fetch
-            loader.fetchBytes(url) { [wake = eventQueue.wake] bytes in
+            loader.fetchBytes(url) { [wake = display.events.wake] bytes in
                 fetch.finish(bytes)
                 wake()
             }

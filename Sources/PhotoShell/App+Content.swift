@@ -25,7 +25,7 @@ extension App {
             startSlideshow(on: 0, attract: false, at: now)
         }
         apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)))
-        gridFollower.contentChanged()
+        extras.gridFollower.contentChanged()
         textures.contentChanged()
         warmThumbnails(of: Array(update.added))
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
@@ -48,7 +48,7 @@ extension App {
     /// Lets go of everything held for items that left.
     private func forget(_ ids: Set<Int>) {
         loader.discard(items: ids)
-        renderer.discard(items: ids)
+        display.renderer.discard(items: ids)
         ledger.forget(items: ids)
         extras.sharpening.forget(items: ids)
     }

@@ -45,22 +45,22 @@ extension App {
         let wanted = tileCoverage(of: scene.currentPageFrameAtEnd, pyramid, base: base)
         let needed = { (key: TileKey) in [wanted, shown].contains { $0.map { pyramid.isNeeded(key, by: $0) } ?? false } }
         cancelTiles { key in wanted.map { pyramid.isNeeded(key, by: $0) } ?? false }
-        renderer.dropTiles(of: id, keeping: needed)
+        display.renderer.dropTiles(of: id, keeping: needed)
         if let wanted { requestTiles(wanted.tiles, of: id, at: now) }
-        let patches = shown.map { pyramid.patches(for: $0) { renderer.hasTile($0, of: id) } } ?? []
-        renderer.showTiles(item: id, patches: patches.map { patch in
+        let patches = shown.map { pyramid.patches(for: $0) { display.renderer.hasTile($0, of: id) } } ?? []
+        display.renderer.showTiles(item: id, patches: patches.map { patch in
             Renderer.TilePatch(tile: patch.source, region: Rect(x: patch.rect.minX / full.width, y: patch.rect.minY / full.height,
                                                                 width: patch.rect.width / full.width, height: patch.rect.height / full.height),
                                crop: patch.crop)
         })
-        if renderer.takeTileArrivals() { frames.redraw(.image) }
+        if display.renderer.takeTileArrivals() { frames.redraw(.image) }
         if let shown, !scene.isAnimating { noteSharp(shown, of: id, pyramid: pyramid) }
     }
 
     /// The tiles the page at `frame` needs, or nil where its texture (`base`) is as sharp as the
     /// screen there.
     private func tileCoverage(of frame: Rect, _ pyramid: TilePyramid, base: Size) -> TileCoverage? {
-        let viewport = options.rotation.viewport(window: window.size)
+        let viewport = display.viewport
         let visible = frame.intersection(Rect(origin: .zero, size: viewport))
         let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
         let screenScale = frame.width * pointScale / full.width
@@ -74,7 +74,7 @@ extension App {
     /// says so once per view (`--events tiles_sharp`).
     private func noteSharp(_ coverage: TileCoverage, of id: Int, pyramid: TilePyramid) {
         guard var layer = extras.tiles, layer.sharpView?.level != coverage.level || layer.sharpView?.view != coverage.view else { return }
-        guard pyramid.tiles(at: coverage.level, intersecting: coverage.view).allSatisfy({ renderer.hasTile($0, of: id) }) else { return }
+        guard pyramid.tiles(at: coverage.level, intersecting: coverage.view).allSatisfy({ display.renderer.hasTile($0, of: id) }) else { return }
         layer.sharpView = coverage
         layer.sharpToReport = true
         extras.tiles = layer
@@ -91,7 +91,7 @@ extension App {
     private func requestTiles(_ tiles: [TileKey], of id: Int, at now: Double) {
         guard var layer = extras.tiles else { return }
         for key in tiles where layer.loading.count < Self.tilesInFlight {
-            guard !layer.loading.contains(key), !renderer.holdsTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
+            guard !layer.loading.contains(key), !display.renderer.holdsTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
             layer.loading.insert(key)
             loader.request(tileRequest(key, of: id), pixels: ImageLoader.tilePixels, urgency: .current)
         }
@@ -127,7 +127,7 @@ extension App {
         guard extras.tiles != nil else { return }
         cancelTiles { _ in false }
         extras.tiles = nil
-        renderer.dropAllTiles()
+        display.renderer.dropAllTiles()
     }
 
     /// A tile came, or failed: it is drawn once copied; a failure waits, then is asked again,
@@ -138,7 +138,7 @@ extension App {
         switch result.outcome {
         case .success(let levels):
             layer.failures[key] = nil
-            renderer.enqueueTile(item: layer.item, key: key, levels: levels, opaque: result.opaque)
+            display.renderer.enqueueTile(item: layer.item, key: key, levels: levels, opaque: result.opaque)
         case .failure(let error):
             Log.info("tile \(key) failed: \(error)")
             let count = (layer.failures[key]?.count ?? 0) + 1

@@ -29,7 +29,7 @@ extension App {
         guard shownLonger > baseLonger * Self.detailThreshold, baseLonger < max(native.width, native.height) else { return dropDetail() }
         // While it moves the texture stands in; detail is for a page at rest.
         guard !scene.isAnimating else { return }
-        let viewport = options.rotation.viewport(window: window.size)
+        let viewport = display.viewport
         let visible = frame.intersection(Rect(origin: .zero, size: viewport))
         guard visible.width > 0, visible.height > 0 else { return }
         let unit = frame.unit(of: visible)
@@ -50,7 +50,7 @@ extension App {
         guard let wanted = ledger.detail, result.request.item == wanted.item, result.request.region == wanted.region else { return }
         switch result.outcome {
         case .success(let levels):
-            if let region = result.region { renderer.enqueueDetail(item: result.request.item, region: region, levels: levels, opaque: result.opaque) }
+            if let region = result.region { display.renderer.enqueueDetail(item: result.request.item, region: region, levels: levels, opaque: result.opaque) }
         case .failure(let error):
             // The texture stays; a photo too large to decode whole is still shown, only softer.
             Log.info("no detail for \(catalog[result.request.item].image): \(error)")

@@ -11,7 +11,7 @@ extension App {
     func draw(at now: Double, continuous: Bool) {
         frames.begin(at: now)
         let began = MonotonicClock.nowMs()
-        let viewport = options.rotation.viewport(window: window.size)
+        let viewport = display.viewport
         let overlays = presentationOverlays(in: viewport, at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
@@ -20,23 +20,23 @@ extension App {
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
-        if options.stats { list.commands += Overlays.hud(pacer.hudLine(atMs: MonotonicClock.nowMs())) }
-        let drawable = window.drawableSize
+        if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }
+        let drawable = display.window.drawableSize
         let catalog = catalog
-        renderer.draw(list.mapItems { catalog.id(at: $0) ?? -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
+        display.renderer.draw(list.mapItems { catalog.id(at: $0) ?? -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
                       rotation: options.rotation.degrees)
         // What drawing the frame cost, without a screenshot's read-back or a swap that waits for
         // the display's refresh: the pace of fill frames follows it.
-        renderer.finish()
+        display.renderer.finish()
         let first = frames.drawn(costMs: MonotonicClock.nowMs() - began)
         takeScreenshots(now: now)
-        window.swap()
+        display.window.swap()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
-        renderer.finish()
+        display.renderer.finish()
         let drawMs = MonotonicClock.nowMs() - began
-        pacer.presentFrame(virtual: clock.isVirtual, continuous: continuous, drawMs: drawMs) { spareMs in
-            if renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
+        display.pacer.presentFrame(virtual: clock.isVirtual, continuous: continuous, drawMs: drawMs) { spareMs in
+            if display.renderer.hasPendingUploads { finishUploads(budgetMs: spareMs, at: clock.nowMs) }
         }
         if first {
             automation.log?.firstFrame()
@@ -61,10 +61,10 @@ extension App {
     /// The replay's screenshots due and `--screenshot` at its moment (docs/automation.md §2),
     /// which ends the run.
     private func takeScreenshots(now: Double) {
-        let own = automation.ownScreenshotDue(now: now, ending: !running, settled: !loader.isBusy && !renderer.hasPendingUploads && !scene.isAnimating)
+        let own = automation.ownScreenshotDue(now: now, ending: !running, settled: !loader.isBusy && !display.renderer.hasPendingUploads && !scene.isAnimating)
         if own != nil { running = false }
         let paths = automation.takeScreenshots(own: own)
-        if !paths.isEmpty { automation.write(renderer.readPixels(), to: paths) }
+        if !paths.isEmpty { automation.write(display.renderer.readPixels(), to: paths) }
     }
 
     /// Screenshots asked for and not yet taken when the loop ends (a quit in the same pass as a

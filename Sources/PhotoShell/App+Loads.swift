@@ -55,7 +55,7 @@ extension App {
             case .cancelDetail(let detail):
                 loader.cancel(.init(item: detail.item, quality: .full, region: detail.region))
             case .dropDetail:
-                renderer.dropDetail()
+                display.renderer.dropDetail()
                 frames.redraw(.image)
             }
         }
@@ -77,11 +77,11 @@ extension App {
 
     /// The size the full image of the page at scene position `index` is asked for.
     func pageRequest(at index: Int) -> PageRequest {
-        let drawable = window.drawableSize
-        let viewport = options.rotation.viewport(window: window.size)
+        let drawable = display.window.drawableSize
+        let viewport = display.viewport
         return PageRequest(drawable: PixelSize(width: drawable.width, height: drawable.height),
                            viewport: PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up))),
-                           maxTextureSize: renderer.maxTextureSize,
+                           maxTextureSize: display.renderer.maxTextureSize,
                            restingSide: scene.items.indices.contains(index)
                                ? PageRequest.restingSide(pixelSize: scene.items[index].pixelSize, viewport: viewport, pointScale: pointScale) : nil,
                            slideshow: slideshow?.transition)
@@ -96,8 +96,8 @@ extension App {
 
     /// What the window can show next (the default texture budget).
     var textureNeed: TextureBudget {
-        let drawable = window.drawableSize
-        let viewport = options.rotation.viewport(window: window.size)
+        let drawable = display.window.drawableSize
+        let viewport = display.viewport
         return TextureBudget(drawable: PixelSize(width: drawable.width, height: drawable.height), cellPixels: thumbnailPixels,
                              layout: scene.grid.layout, viewportHeight: viewport.height, hasGrid: scene.hasGrid)
     }
@@ -140,7 +140,7 @@ extension App {
                 if !request.placeholder {
                     apply(ledger.received(key, .success(arrival), at: clock.nowMs, host: host(of: key)))
                 }
-                if awaited { renderer.enqueueUpload(item: key.item, quality: key.quality, levels: levels, opaque: result.opaque) }
+                if awaited { display.renderer.enqueueUpload(item: key.item, quality: key.quality, levels: levels, opaque: result.opaque) }
             case .failure(let error):
                 // Anything that goes wrong with a download, a body that is not an image included,
                 // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
@@ -173,7 +173,7 @@ extension App {
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
         extras.scans.show(key.item, from: result.scanBytes)
-        renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
+        display.renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
         frames.redraw(.image)
     }
 
@@ -199,11 +199,11 @@ extension App {
     func finishUploads(budgetMs: Double, at now: Double) {
         let atRest = !somethingMoves(at: now)
         let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
-        let finished = renderer.continueUploads(budgetMs: budget, atRest: atRest)
+        let finished = display.renderer.continueUploads(budgetMs: budget, atRest: atRest)
         if !finished.isEmpty {
             textures.added()
             textures.freed()
-            pacer.uploaded(finished.count)
+            display.pacer.uploaded(finished.count)
         }
         for texture in finished {
             let key = ImageKey(item: texture.item, quality: texture.quality)
@@ -235,7 +235,7 @@ extension App {
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (extras.animation?.heldBytes ?? 0))
-        for texture in renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
+        for texture in display.renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
             textures.freed()
             if texture.quality == .full { extras.scans.evicted(texture.item) }
             apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))

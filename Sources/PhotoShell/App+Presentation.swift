@@ -53,10 +53,10 @@ extension App {
         let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
         let texts = overlays.captionsToPrepare(next.compactMap { captionText(of: $0) })
         guard !texts.isEmpty else { return }
-        let viewport = options.rotation.viewport(window: window.size)
+        let viewport = display.viewport
         let offset = options.presentation.drift(atMs: now)
         for text in texts {
-            if case .text(let draw) = Overlays.captionText(text, in: viewport, offset: offset) { renderer.prepareText(draw) }
+            if case .text(let draw) = Overlays.captionText(text, in: viewport, offset: offset) { display.renderer.prepareText(draw) }
         }
     }
 }

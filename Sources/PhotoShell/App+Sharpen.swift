@@ -13,7 +13,7 @@ extension App {
     static let softTextureRatio = 0.9
 
     func sharpenSoftPages() {
-        let drawable = window.drawableSize
+        let drawable = display.window.drawableSize
         let fit = PageFit(drawable: PixelSize(width: drawable.width, height: drawable.height), transition: slideshow?.transition)
         var pages: [(Int, LoadUrgency)] = []
         if let show = slideshow {

@@ -62,13 +62,13 @@ extension App {
         let screenshotDue = automation.replayScreenshotDue || ownScreenshot != nil
         guard frames.isDue || screenshotDue else { return }
         frames.drawnAsleep(at: now)
-        let drawable = window.drawableSize
-        renderer.draw(DisplayList(), viewport: options.rotation.viewport(window: window.size),
+        let drawable = display.window.drawableSize
+        display.renderer.draw(DisplayList(), viewport: display.viewport,
                       drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: options.rotation.degrees)
         let paths = automation.takeScreenshots(own: ownScreenshot)
-        if !paths.isEmpty { automation.write(renderer.readPixels(), to: paths) }
-        window.swap()
-        renderer.finish()
+        if !paths.isEmpty { automation.write(display.renderer.readPixels(), to: paths) }
+        display.window.swap()
+        display.renderer.finish()
         if ownScreenshot != nil { running = false }
     }
 

@@ -21,7 +21,7 @@ extension App {
         // middle of the first fade (a 37 ms frame at 1920x1080 with Mesa's cache warm). Its
         // first photo is asked for first, to decode meanwhile.
         if let key = key(show.current, .full), !ledger.isReady(key) { want(show.current, .full, .current) }
-        renderer.warmDrawStates(Int.max, upTo: .page)
+        display.renderer.warmDrawStates(Int.max, upTo: .page)
         frames.redraw(.slideshow)
     }
 

@@ -9,17 +9,17 @@ import PhotoLoading
 extension App {
     func followGrid(at now: Double) {
         guard scene.mode == .grid, !catalog.isEmpty else {
-            if gridFollower.leave() { ledger.follow(gridCells: []) }
+            if extras.gridFollower.leave() { ledger.follow(gridCells: []) }
             return
         }
         let grid = scene.grid
-        let change = gridFollower.look(at: .init(visible: grid.visibleRange(at: now), offset: grid.offset(at: now), moving: grid.isMoving(at: now),
+        let change = extras.gridFollower.look(at: .init(visible: grid.visibleRange(at: now), offset: grid.offset(at: now), moving: grid.isMoving(at: now),
                                                  flying: grid.isFlying(at: now), columns: grid.layout.columns, count: catalog.count))
         if let cells = change.onScreen {
             automation.log?.gridCells(cells)
             ledger.follow(gridCells: catalog.ids(at: cells))
         }
-        guard let window = change.window, let visible = gridFollower.onScreen else { return }
+        guard let window = change.window, let visible = extras.gridFollower.onScreen else { return }
         for index in window where !visible.contains(index) { want(index, .thumbnail, .prefetch) }
         for id in ledger.loading(.thumbnail) {
             guard let index = catalog.index(of: id), !window.contains(index),

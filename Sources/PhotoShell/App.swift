@@ -70,11 +70,8 @@ package final class App {
     let options: Options
     /// Every item ever shown and the order they are on screen in.
     var catalog: Catalog
-    let window: Window
-    let renderer: Renderer
-    /// SDL's queue, the replay's injected events, and the wake other threads (loaders, the
-    /// folder and manifest watch) use.
-    let eventQueue: LoopEvents
+    /// The window, its renderer, the event queue and the display's cadence.
+    let display: Display
     let loader: ImageLoader
     /// The sources kept current, and the hosts the waiting screen waits for.
     var feed: ContentFeed
@@ -82,8 +79,6 @@ package final class App {
     var clock: AppClock
     /// The replay, the screenshots and the `--events` log.
     var automation: Automation
-    /// The display's cadence, and the frames' times for `--stats`.
-    let pacer: FramePacer
     var running = true
     /// Why the next frame is due, and what the last one was.
     var frames = FrameSchedule()
@@ -91,6 +86,13 @@ package final class App {
     var ledger = ImageLedger()
     /// When the texture budget is enforced and memory handed back.
     var textures = TextureKeeping()
+    /// The slideshow, remote control and the sleep schedule.
+    var frame: FrameOperation
+    /// The grid's cells followed; the fan, the scans, the sharper decodes, the tiles and the
+    /// animation of the pages.
+    var extras = ViewExtras()
+    /// The help, the clock and the captions rasterised ahead.
+    var overlays: OverlayState
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
     static let uploadBudgetMs = 4.0
     /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
@@ -101,16 +103,13 @@ package final class App {
         catalog = Catalog(items)
         feed = ContentFeed(live: content, waitingFor: options.waitingFor)
         self.options = options
-        self.window = window
-        self.renderer = renderer
-        eventQueue = LoopEvents(window: window, waker: waker)
+        display = Display(window: window, renderer: renderer, waker: waker, rotation: options.rotation)
         self.loader = loader
         let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
-        scene = PhotoScene(items: sceneItems, viewport: options.rotation.viewport(window: window.size), startIndex: start, kiosk: options.kiosk)
+        scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
-        pacer = FramePacer(refreshHz: window.refreshRate)
         frame = FrameOperation(settings: options.frame, slideshow: options.slideshow)
         overlays = OverlayState(clockFormat: options.presentation.clock, text: text)
     }
@@ -120,24 +119,24 @@ package final class App {
         followSleepSchedule(at: 0)
         performWhenAwake(scene.advance(to: 0))
         if !isAsleep { warmThumbnails(of: catalog.shown) }
-        feed.start(wake: eventQueue.wake)
-        if options.kiosk { window.setCursorVisible(false) }
+        feed.start(wake: display.events.wake)
+        if options.kiosk { display.window.setCursorVisible(false) }
         if options.startsInSlideshow {
             if catalog.isEmpty { frame.slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
-            automation.feed(upTo: clock.nowMs, into: eventQueue.injector)
+            automation.feed(upTo: clock.nowMs, into: display.events.injector)
             // In virtual time every frame is drawn, so a replay renders the same frames anywhere;
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = automation.isReplaying && (clock.isVirtual || automation.replayScreenshotDue)
             let busy = hasWorkNow(replayDraws: replayDraws)
             let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
-            let events = eventQueue.next(timeoutMs: timeout)
+            let events = display.events.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
             let wall = MonotonicClock.nowMs()
-            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? pacer.sampleTime(now: wall) : wall)
+            let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? display.pacer.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
             carryOutRemoteCommands(at: now)
             followSleepSchedule(at: now)
@@ -151,7 +150,7 @@ package final class App {
             if let update = feed.takeUpdate() { applyContent(update.items, endsWait: update.endsWait, at: now) }
             receiveImages()
             retryFailedLoads(at: now)
-            if let id = currentID { renderer.uploadFirst(item: id) }
+            if let id = currentID { display.renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))
             runSlideshow(at: now)
@@ -176,7 +175,7 @@ package final class App {
                 prepareNeighbourCaptions(at: now)
             } else {
                 drewLastIteration = false
-                if !renderer.hasPendingUploads, let stage = stageToWarm { renderer.warmDrawStates(upTo: stage) }
+                if !display.renderer.hasPendingUploads, let stage = stageToWarm { display.renderer.warmDrawStates(upTo: stage) }
             }
             if textures.isDue { enforceTextureBudget() }
             textures.trimIfDue()
@@ -190,7 +189,7 @@ package final class App {
         takeOutstandingScreenshots(at: clock.nowMs)
         _ = extras.animation?.stop()
         let written = automation.finish()
-        if options.stats { print(pacer.statsJSON(textureBytes: renderer.textureBytes)) }
+        if options.stats { print(display.pacer.statsJSON(textureBytes: display.renderer.textureBytes)) }
         return written ? 0 : 1
     }
 
@@ -206,7 +205,7 @@ package final class App {
         let now = clock.nowMs
         if isAsleep { return replayDraws || screenshotPending }
         let frameNow = wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil
-        return frameNow || renderer.hasPendingUploads || stageToWarm != nil
+        return frameNow || display.renderer.hasPendingUploads || stageToWarm != nil
     }
 
     /// How long an idle loop may sleep: until the first of its timers, else until an event (-1).
@@ -234,11 +233,11 @@ package final class App {
     /// same frames; a stuck decode cannot hold the replay longer than this.
     private func waitForLoads() {
         let began = MonotonicClock.nowMs()
-        while (loader.isDecoding || renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
+        while (loader.isDecoding || display.renderer.hasPendingUploads) && MonotonicClock.nowMs() < began + 15_000 {
             if loader.hasResults { receiveImages() }
-            if renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
+            if display.renderer.hasPendingUploads { finishUploads(budgetMs: 50, at: clock.nowMs) } else { usleep(1000) }
         }
-        pacer.paused(forMs: MonotonicClock.nowMs() - began)
+        display.pacer.paused(forMs: MonotonicClock.nowMs() - began)
     }
 
     // MARK: Input and effects
@@ -253,8 +252,8 @@ package final class App {
             frames.redraw(.window)
             fallthrough
         default:
-            if let raw = event.inputEvent(time: now, viewport: window.size) {
-                let input = options.rotation.input(raw, window: window.size)
+            if let raw = event.inputEvent(time: now, viewport: display.window.size) {
+                let input = options.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
                 guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
@@ -272,7 +271,7 @@ package final class App {
             case .quit:
                 running = false
             case .toggleFullscreen:
-                window.setFullscreen(!window.isFullscreen)
+                display.window.setFullscreen(!display.window.isFullscreen)
             case .toggleHelp:
                 overlays.toggleHelp()
                 frames.redraw(.overlay)
@@ -303,7 +302,7 @@ package final class App {
     /// those of stages up to this one, now; nil when none may or none of them is left.
     var stageToWarm: Renderer.WarmStage? {
         // The loader's lock only while states are left.
-        guard let next = renderer.nextWarmStage, frames.firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
+        guard let next = display.renderer.nextWarmStage, frames.firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
         return stage
     }
 
@@ -319,26 +318,11 @@ package final class App {
     }
 
     /// Drawable pixels per window point (2 on a HiDPI display).
-    var pointScale: Double { Double(window.drawableSize.width) / max(1, window.size.width) }
+    var pointScale: Double { display.pointScale }
 
     /// Something on screen changes from one frame to the next: the scene or the slideshow
     /// animates, or the fan on the page still fills.
     func somethingMoves(at now: Double) -> Bool {
         scene.isAnimating || (slideshow?.isAnimating(at: now) ?? false) || fanMoves
     }
-
-    // MARK: Slideshow and kiosk
-
-    /// The slideshow, remote control and the sleep schedule.
-    var frame: FrameOperation
-
-    // MARK: Grid thumbnails
-
-    /// What the grid showed and prefetched when `followGrid` last looked.
-    var gridFollower = GridFollower()
-
-    /// The fan, the scans, the sharper decodes, the tiles and the animation of the pages.
-    var extras = PageExtras()
-    /// The help, the clock and the captions rasterised ahead.
-    var overlays: OverlayState
 }
