@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import PhotoPipeline
+import Synchronization
 
 /// A progressive JPEG's page while its bytes arrive (docs/behaviour.md §8, Progressive JPEGs): the
 /// network thread hands it each piece of the body; a decode worker reads them and, after each
@@ -8,14 +9,17 @@ import PhotoPipeline
 /// came), for the page to show over its placeholder. One worker job at a time, at most one
 /// picture per `minInterval`, one per `partialInterval` for more of a scan under way, and none
 /// once the last byte is in: the final decode takes over from there.
-// Sendable: `pending` and `state` are guarded by `lock`; the rest belongs to the one job running
-// at a time (`state == .running`).
+// Sendable: what the network thread hands over sits in `state`; the rest (a stream that is not
+// Sendable among it) belongs to the one job running at a time (`phase == .running`), so no lock
+// is held while it decodes.
 final class ScanPreview: @unchecked Sendable {
-    private enum State { case idle, running, stopped }
+    private enum Phase { case idle, running, stopped }
+    private struct State {
+        var pending: [Data] = []
+        var phase = Phase.idle
+    }
 
-    private let lock = NSLock()
-    private var pending: [Data] = []
-    private var state = State.idle
+    private let state = Mutex(State())
     private var bytes: [UInt8] = []
     private var stream: ProgressiveJPEGStream?
     /// The job's own: when it last drew, and the scans and bytes that picture showed.
@@ -47,11 +51,11 @@ final class ScanPreview: @unchecked Sendable {
 
     /// A piece of the body, on the network thread.
     func received(_ piece: Data) {
-        let start = lock.withLock { () -> Bool in
-            guard state != .stopped else { return false }
-            pending.append(piece)
-            guard state == .idle else { return false }
-            state = .running
+        let start = state.withLock { state -> Bool in
+            guard state.phase != .stopped else { return false }
+            state.pending.append(piece)
+            guard state.phase == .idle else { return false }
+            state.phase = .running
             return true
         }
         if start { schedule(0) { self.run() } }
@@ -59,9 +63,9 @@ final class ScanPreview: @unchecked Sendable {
 
     /// No more pictures: the photo is whole (or gone).
     func stop() {
-        lock.withLock {
-            state = .stopped
-            pending = []
+        state.withLock {
+            $0.phase = .stopped
+            $0.pending = []
         }
     }
 
@@ -92,7 +96,7 @@ final class ScanPreview: @unchecked Sendable {
                 lastPicture = ProcessInfo.processInfo.systemUptime
                 let picture = stream.picture(bytes).map { ($0, stream.displayedSize, shownBytes) }
                 // Stopped while it drew (the page left, the photo came whole): nobody wants it.
-                guard lock.withLock({ state == .running }) else { return nil }
+                guard state.withLock({ $0.phase == .running }) else { return nil }
                 schedule(0) { self.run() }  // touches nothing of this job's from here on
                 return picture
             }
@@ -103,18 +107,18 @@ final class ScanPreview: @unchecked Sendable {
 
     /// The pieces that came since the last look (perhaps none); nil once stopped.
     private func takePending() -> [Data]? {
-        lock.withLock {
-            guard state == .running else { return nil }
-            defer { pending = [] }
-            return pending
+        state.withLock { state in
+            guard state.phase == .running else { return nil }
+            defer { state.pending = [] }
+            return state.pending
         }
     }
 
     /// Nothing left to read: the next piece starts a job again.
     private func becameIdle() -> Bool {
-        lock.withLock {
-            guard state == .running, pending.isEmpty else { return false }
-            state = .idle
+        state.withLock { state in
+            guard state.phase == .running, state.pending.isEmpty else { return false }
+            state.phase = .idle
             return true
         }
     }
