@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoNetwork
 import PhotoPipeline
+import Synchronization
 @testable import PhotoSources
 import TestImages
 import Testing
@@ -54,7 +55,7 @@ import Testing
     @Test func anAnswerBeforeTheHandleLeavesNoTransferBehind() throws {
         let (loader, request) = try Self.loader(ScriptedNetwork(body: Self.photo, answersBeforeReturning: true))
         loader.request(request, pixels: 256, urgency: .current)
-        #expect(loader.lock.withLock { loader.transfers[request] == nil }, "a transfer kept for a download that is over")
+        #expect(!loader.state.withLock { $0.hasTransfer(request) }, "a transfer kept for a download that is over")
         #expect(loader.isDecoding, "the photo counted as downloading, not decoding")
     }
 
@@ -65,11 +66,11 @@ import Testing
         let woken = DispatchSemaphore(value: 0)
         let (loader, request) = try Self.loader(network, wake: { woken.signal() })
         loader.request(request, pixels: 256, urgency: .current)
-        #expect(loader.lock.withLock { loader.transfers[request] != nil })
+        #expect(loader.state.withLock { $0.hasTransfer(request) })
         #expect(!loader.isDecoding, "still on the wire: nothing to decode yet")
         network.release()
         var results: [ImageLoader.Result] = []
         while results.isEmpty, woken.wait(timeout: .now() + 30) == .success { results = loader.takeResults() }
-        #expect(results.count == 1 && loader.lock.withLock { loader.transfers[request] == nil })
+        #expect(results.count == 1 && !loader.state.withLock { $0.hasTransfer(request) })
     }
 }
