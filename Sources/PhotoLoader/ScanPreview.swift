@@ -9,23 +9,26 @@ import Synchronization
 /// came), for the page to show over its placeholder. One worker job at a time, at most one
 /// picture per `minInterval`, one per `partialInterval` for more of a scan under way, and none
 /// once the last byte is in: the final decode takes over from there.
-// Sendable: what the network thread hands over sits in `state`; the rest (a stream that is not
-// Sendable among it) belongs to the one job running at a time (`phase == .running`), so no lock
-// is held while it decodes.
-final class ScanPreview: @unchecked Sendable {
+final class ScanPreview: Sendable {
     private enum Phase { case idle, running, stopped }
+    /// What the network thread hands over.
     private struct State {
         var pending: [Data] = []
         var phase = Phase.idle
     }
+    /// The job's own: the bytes so far and their stream, when it last drew, and the scans and
+    /// bytes that picture showed. Only the one job running at a time (`phase == .running`) takes
+    /// its lock, so holding it while it decodes keeps nobody waiting.
+    private struct Job {
+        var bytes: [UInt8] = []
+        var stream: ProgressiveJPEGStream?
+        var lastPicture: Double = -.infinity
+        var shownScans = 0
+        var shownBytes = 0
+    }
 
     private let state = Mutex(State())
-    private var bytes: [UInt8] = []
-    private var stream: ProgressiveJPEGStream?
-    /// The job's own: when it last drew, and the scans and bytes that picture showed.
-    private var lastPicture: Double = -.infinity
-    private var shownScans = 0
-    private var shownBytes = 0
+    private let job: Mutex<Job>
     private let schedule: Schedule
 
     /// A picture of the photo so far, the photo's size as displayed, and the bytes it was drawn
@@ -44,8 +47,8 @@ final class ScanPreview: @unchecked Sendable {
 
     /// `sizing`: what the final decode is asked for; `schedule` runs each job, which returns at
     /// most one picture.
-    init(sizing: @escaping ProgressiveJPEGStream.Sizing, schedule: @escaping Schedule) {
-        stream = ProgressiveJPEGStream(sizing: sizing)
+    init(sizing: @escaping @Sendable (_ displayed: PixelSize) -> (maxPixelSize: Int?, sharpAt: Int?), schedule: @escaping Schedule) {
+        job = Mutex(Job(stream: ProgressiveJPEGStream(sizing: sizing)))
         self.schedule = schedule
     }
 
@@ -72,37 +75,41 @@ final class ScanPreview: @unchecked Sendable {
     /// Reads what came and draws the photo if a scan completed, then goes on in another job
     /// (each job hands over its picture as it returns) or goes idle.
     private func run() -> Picture? {
-        while let pieces = takePending() {
-            for piece in pieces { bytes.append(contentsOf: piece) }
-            if !pieces.isEmpty {
-                guard bytes.count < 2 || (bytes[0] == 0xFF && bytes[1] == 0xD8), let stream else { return stopHere() }
-                switch stream.advance(bytes) {
-                case .end, .wholeFileOnly, .failed: return stopHere()
-                case .needsBytes, .scan: break
+        job.withLock { job in
+            while let pieces = takePending() {
+                for piece in pieces { job.bytes.append(contentsOf: piece) }
+                if !pieces.isEmpty {
+                    guard job.bytes.count < 2 || (job.bytes[0] == 0xFF && job.bytes[1] == 0xD8), let stream = job.stream else { return stopHere(&job) }
+                    switch stream.advance(job.bytes) {
+                    case .end, .wholeFileOnly, .failed: return stopHere(&job)
+                    case .needsBytes, .scan: break
+                    }
                 }
-            }
-            if let stream, stream.completedScans > 0, stream.completedScans > shownScans || bytes.count > shownBytes {
-                let interval = stream.completedScans > shownScans ? Self.minInterval : Self.partialInterval
-                let wait = lastPicture + interval - ProcessInfo.processInfo.systemUptime
-                // Owed and due in `wait`, the picture waits for a job then (pieces that arrive
-                // meanwhile wait for it too), so a scan that ends just before a stall still shows.
-                // Waiting out a partial picture's second, it looks again every `minInterval`: a
-                // scan that completes meanwhile shows without waiting for the rest of it.
-                guard wait <= 0 else {
-                    schedule(min(wait, Self.minInterval)) { self.run() }
-                    return nil
+                if let stream = job.stream, stream.completedScans > 0, stream.completedScans > job.shownScans || job.bytes.count > job.shownBytes {
+                    let interval = stream.completedScans > job.shownScans ? Self.minInterval : Self.partialInterval
+                    let wait = job.lastPicture + interval - ProcessInfo.processInfo.systemUptime
+                    // Owed and due in `wait`, the picture waits for a job then (pieces that arrive
+                    // meanwhile wait for it too), so a scan that ends just before a stall still shows.
+                    // Waiting out a partial picture's second, it looks again every `minInterval`: a
+                    // scan that completes meanwhile shows without waiting for the rest of it.
+                    guard wait <= 0 else {
+                        schedule(min(wait, Self.minInterval)) { self.run() }
+                        return nil
+                    }
+                    (job.shownScans, job.shownBytes) = (stream.completedScans, job.bytes.count)
+                    job.lastPicture = ProcessInfo.processInfo.systemUptime
+                    let shownBytes = job.shownBytes
+                    let picture = stream.picture(job.bytes).map { ($0, stream.displayedSize, shownBytes) }
+                    // Stopped while it drew (the page left, the photo came whole): nobody wants it.
+                    guard state.withLock({ $0.phase == .running }) else { return nil }
+                    // The next job waits for this one's lock, held until it returns.
+                    schedule(0) { self.run() }
+                    return picture
                 }
-                (shownScans, shownBytes) = (stream.completedScans, bytes.count)
-                lastPicture = ProcessInfo.processInfo.systemUptime
-                let picture = stream.picture(bytes).map { ($0, stream.displayedSize, shownBytes) }
-                // Stopped while it drew (the page left, the photo came whole): nobody wants it.
-                guard state.withLock({ $0.phase == .running }) else { return nil }
-                schedule(0) { self.run() }  // touches nothing of this job's from here on
-                return picture
+                if becameIdle() { return nil }
             }
-            if becameIdle() { return nil }
+            return nil
         }
-        return nil
     }
 
     /// The pieces that came since the last look (perhaps none); nil once stopped.
@@ -123,10 +130,10 @@ final class ScanPreview: @unchecked Sendable {
         }
     }
 
-    private func stopHere() -> Picture? {
+    private func stopHere(_ job: inout Job) -> Picture? {
         stop()
-        stream = nil
-        bytes = []
+        job.stream = nil
+        job.bytes = []
         return nil
     }
 }
