@@ -13,11 +13,10 @@ import Testing
 @Suite struct ImageLoaderTransferTests {
     /// Answers every load with `body` on its own thread: before `load` returns (a disk cache hit
     /// that beats the caller to its handle), or only when released.
-    final class ScriptedNetwork: DataLoading, @unchecked Sendable {
+    final class ScriptedNetwork: DataLoading {
         let body: Data
         let answersBeforeReturning: Bool
-        private let lock = NSLock()
-        private var held: [@Sendable () -> Void] = []
+        private let held = Mutex<[@Sendable () -> Void]>([])
         init(body: Data, answersBeforeReturning: Bool) { self.body = body; self.answersBeforeReturning = answersBeforeReturning }
 
         func load(_ request: DataRequest, priority: TransferPriority, progress: @escaping @Sendable (Int64, Int64?) -> Void,
@@ -29,13 +28,13 @@ import Testing
                 Thread.detachNewThread { answer(); answered.signal() }
                 answered.wait()
             } else {
-                lock.withLock { held.append(answer) }
+                held.withLock { $0.append(answer) }
             }
             return TransferHandle(cancel: {}, setPriority: { _ in })
         }
 
         func release() {
-            let answers = lock.withLock { defer { held.removeAll() } ; return held }
+            let answers = held.withLock { held in defer { held.removeAll() }; return held }
             for answer in answers { Thread.detachNewThread { answer() } }
         }
     }
