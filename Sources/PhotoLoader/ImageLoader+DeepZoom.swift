@@ -3,6 +3,7 @@ import PhotoCore
 import PhotoLoading
 import PhotoPipeline
 import PhotoSources
+import Synchronization
 
 /// Deep zoom photos (docs/behaviour.md §18): an IIIF `info.json` or a `.dzi` stands for the photo.
 /// Its description is read once; the grid's and the page's pixels are the pyramid's whole picture
@@ -60,8 +61,9 @@ extension ImageLoader {
         }
         group.notify(queue: .global(qos: .userInitiated)) { [weak self] in
             guard let self, self.isWaiting(request) else { return }
+            let decoder = self.decoder
             self.pool.submit(key: request, priority: priority) {
-                let stitched = Swift.Result { try Self.stitch(keys.indices.map { (keys[$0], parts.get($0)) }, of: pyramid) }
+                let stitched = Swift.Result { try Self.stitch(keys.indices.map { (keys[$0], parts.get($0)) }, of: pyramid, decoder: decoder) }
                     .map { AreaDownscaler.downscale($0, maxPixelSize: limit) }
                     .mapError { ($0 as? LoadError) ?? .pyramid("\($0)") }
                 return ImageLoader.mipmapped(request, stitched, size: { pyramid.fullSize })
@@ -79,13 +81,13 @@ extension ImageLoader {
         }
     }
 
-    private static func stitch(_ parts: [(TileKey, [UInt8]?)], of pyramid: TilePyramid) throws -> DecodedImage {
+    private static func stitch(_ parts: [(TileKey, [UInt8]?)], of pyramid: TilePyramid, decoder: any PhotoDecoding) throws -> DecodedImage {
         let level = pyramid.levels[0], factor = Double(level.scaleFactor)
         let width = level.size.width, height = level.size.height
         var canvas = [UInt8](repeating: 255, count: width * height * DecodedImage.bytesPerPixel)
         for (key, bytes) in parts {
             guard let bytes else { throw LoadError.pyramid("its tile \(key) cannot be had") }
-            let tile = try ImageDecoder.decode(data: bytes, name: "\(key)", maxPixelSize: nil)
+            let tile = try decoder.decode(data: bytes, name: "\(key)", maxPixelSize: nil, sharpAt: nil)
             let g = pyramid.geometry(of: key)
             // The tile's part without its overlap, at its place in the level.
             let sx = Int((g.crop.minX * Double(tile.width)).rounded()), sy = Int((g.crop.minY * Double(tile.height)).rounded())
@@ -124,11 +126,9 @@ extension PixelSize {
 }
 
 /// The bytes of the tiles being put together, each set once from its own thread.
-private final class TileBytes: @unchecked Sendable {
-    // Sendable: `parts` is guarded by `lock`.
-    private let lock = NSLock()
-    private var parts: [[UInt8]?]
-    init(count: Int) { parts = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ bytes: [UInt8]?) { lock.withLock { parts[i] = bytes } }
-    func get(_ i: Int) -> [UInt8]? { lock.withLock { parts[i] } }
+private final class TileBytes: Sendable {
+    private let parts: Mutex<[[UInt8]?]>
+    init(count: Int) { parts = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ i: Int, _ bytes: [UInt8]?) { parts.withLock { $0[i] = bytes } }
+    func get(_ i: Int) -> [UInt8]? { parts.withLock { $0[i] } }
 }

@@ -17,44 +17,23 @@ extension ImageLoader {
         let transferPriority = Self.transferPriority(urgency)
         let tracksProgress = request.isWholePage && !request.warmOnly
         let scans = showsScans && tracksProgress ? scanPreview(for: request, pixels: pixels, sharpAt: sharpAt, box: box) : nil
-        lock.lock()
         // A deep zoom picture's fetch starts on another thread, after its description: the
-        // request may have been cancelled meanwhile.
-        guard inFlight.contains(request) else { return lock.unlock() }
-        // Known from the request on, so the fan shows in the frame the tap is handled in.
-        if tracksProgress { progress[request.item] = (0, nil) }
-        nextTransferToken += 1
-        let token = nextTransferToken
-        fetchToken[request] = token
-        if let scans { scanPreviews[request] = scans }
-        // A body that did not decode is not used again from the disk cache: asked again, the
-        // server is asked (a tile or a photo answered with an error page the first time).
-        let revalidate = undecodable.remove(url) != nil
-        lock.unlock()
-        // A disk cache hit answers inside `load`, before its handle is back to be kept: the
-        // answer marks the transfer over, and an over transfer is not kept (it would count the
-        // photo as still downloading).
-        let over = TransferEnd()
+        // request may have been cancelled meanwhile. A body that did not decode is not used
+        // again from the disk cache (`revalidate`): a tile or a photo answered with an error
+        // page the first time asks the server again.
+        guard let (token, revalidate) = state.withLock({ $0.beginFetch(request, url: url, tracksProgress: tracksProgress, scans: scans) }) else { return }
+        let decoder = decoder
         let handle = network.load(DataRequest(url: url, revalidate: revalidate), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
-            self.lock.lock()
-            if received > 0, self.fetchToken[request] == token { self.arriving.insert(request) }
-            if tracksProgress { self.progress[request.item] = (received, total) }
-            self.lock.unlock()
+            self.state.withLock { $0.received(request, token: token, received, of: total, tracksProgress: tracksProgress) }
             if tracksProgress { self.wake() }
         }, bodyPiece: scans.map { scans in { @Sendable piece in scans.received(piece) } }, completion: { [weak self] response in
             // A cancelled transfer's answer is nobody's: the request may already be asked again,
             // with a transfer of its own.
             guard let self, response.failureIsCancel == false else { return }
-            self.lock.lock()
-            over.reached = true
-            if self.transfers[request]?.token == token { self.transfers[request] = nil }
             // A thumbnail let go while on the wire still finishes (into the disk cache): its
             // answer is not this request's any more.
-            let current = self.fetchToken[request] == token
-            if current { self.arriving.insert(request) }
-            if let scans, self.scanPreviews[request] === scans { self.scanPreviews[request] = nil }
-            self.lock.unlock()
+            let current = self.state.withLock { $0.answered(request, token: token, scans: scans) }
             scans?.stop()
             guard current else { return }
             switch response {
@@ -64,25 +43,19 @@ extension ImageLoader {
             case .success(let response):
                 self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
                     let bytes = [UInt8](response.body)
-                    let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { ImageDecoder.probe(data: bytes) })
-                    let result = Swift.Result { try ImageDecoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }
+                    let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { decoder.probe(data: bytes) })
+                    let result = Swift.Result { try decoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }
                         .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
-                    if case .failure = result { self.lock.withLock { _ = self.undecodable.insert(url) } }
+                    if case .failure = result { self.state.withLock { $0.didNotDecode(url) } }
                     // The photo's own size from the same bytes: a page zooms to its native pixels.
-                    var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? ImageDecoder.probe(data: bytes) })
+                    var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? decoder.probe(data: bytes) })
                     if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
                     return loaded
                 }
             }
         })
-        lock.lock()
-        if inFlight.contains(request), !over.reached { transfers[request] = Transfer(handle: handle, priority: transferPriority, token: token) }
-        lock.unlock()
-    }
-
-    /// Whether one `fetch`'s transfer has answered; read and written under the loader's lock.
-    final class TransferEnd: @unchecked Sendable {
-        var reached = false
+        // A disk cache hit answers inside `load`, before its handle is back: that transfer is over.
+        state.withLock { $0.keep(Transfer(handle: handle, token: token, priority: transferPriority), for: request) }
     }
 
     /// The bytes at `url` for an animation to play: the page's own download, which this run's
@@ -100,26 +73,6 @@ extension ImageLoader {
         case .neighbour: .neighbourPage
         case .visible: .visibleThumbnail
         case .prefetch, .background: .prefetch
-        }
-    }
-
-    /// A transfer in flight and the priority it has now.
-    final class Transfer {
-        let handle: TransferHandle
-        /// Which `fetch` made it: a late answer clears only its own transfer.
-        let token: Int
-        private var priority: TransferPriority
-        init(handle: TransferHandle, priority: TransferPriority, token: Int) { self.handle = handle; self.priority = priority; self.token = token }
-
-        func raise(to higher: TransferPriority) {
-            guard higher > priority else { return }
-            set(higher)
-        }
-
-        func set(_ new: TransferPriority) {
-            guard new != priority else { return }
-            priority = new
-            handle.setPriority(new)
         }
     }
 }

@@ -9,19 +9,19 @@ extension ImageLoader {
     /// camera thumbnail stands in for it.
     func submitPlaceholder(for request: Request, path: String, pixels: Int, held: Bool) {
         let key = request.withPlaceholder
-        let cache = thumbnails
+        let cache = thumbnails, decoder = decoder
         pool.submit(key: key, priority: .current) { [weak self] in
             guard let image = cache.placeholder(for: path, cellPixels: pixels) else {
                 if held { self?.release(request) }
                 return Result(request: key, outcome: .success([]), opaque: true, originalSize: nil)
             }
-            return ImageLoader.mipmapped(key, .success(image), size: { ImageDecoder.probe(path: path) })
+            return ImageLoader.mipmapped(key, .success(image), size: { decoder.probe(path: path) })
         }
     }
 
     /// The page's own thumbnail is needed after all: nothing stands in for it.
     private func release(_ request: Request) {
-        guard lock.withLock({ heldForFull.remove(request) != nil }) else { return }
+        guard state.withLock({ $0.release(request) }) else { return }
         pool.raise(key: request, to: .current)
     }
 }

@@ -13,12 +13,9 @@ extension ImageLoader {
             return (size.limit, size.sharpAt)
         }, schedule: { [weak self] delay, job in
             guard let self else { return }
-            let key = self.lock.withLock { () -> Request in
-                self.nextScanJob += 1
-                var key = request
-                key.scanJob = self.nextScanJob
-                return key
-            }
+            var numbered = request
+            numbered.scanJob = self.state.withLock { $0.newScanJob() }
+            let key = numbered
             let submit: @Sendable () -> Void = { [weak self] in
                 self?.pool.submit(key: key, priority: .visible) {
                     guard let picture = job() else { return Result(request: key, outcome: .success([]), opaque: false, originalSize: nil) }

@@ -2,18 +2,20 @@ import Foundation
 import PhotoCore
 import PhotoNetwork
 import PhotoSources
+import Synchronization
 
 /// Deep zoom descriptions (an IIIF `info.json`, a `.dzi`), each read once and kept for the run:
 /// over the network through the disk cache, or from a file. A description that does not parse
 /// is kept as its error (a broken tile with the reason); a network failure is not, so the next
 /// ask tries again. Thread safe; a completion comes on a background thread, or at once on the
 /// caller's when the description is already known.
-final class PyramidDescriptions: @unchecked Sendable {
-    // Sendable: `known` and `waiting` are guarded by `lock`.
+final class PyramidDescriptions: Sendable {
     typealias Outcome = Result<TilePyramid, ImageLoader.LoadError>
-    private let lock = NSLock()
-    private var known: [Location: Outcome] = [:]
-    private var waiting: [Location: [@Sendable (Outcome) -> Void]] = [:]
+    private struct State {
+        var known: [Location: Outcome] = [:]
+        var waiting: [Location: [@Sendable (Outcome) -> Void]] = [:]
+    }
+    private let state = Mutex(State())
     private let network: DataLoading?
 
     /// A description larger than this is not one.
@@ -23,17 +25,17 @@ final class PyramidDescriptions: @unchecked Sendable {
 
     /// The pyramid at `location` once read.
     func pyramid(at location: Location) -> TilePyramid? {
-        lock.withLock { try? known[location]?.get() }
+        state.withLock { try? $0.known[location]?.get() }
     }
 
     func read(_ location: Location, completion: @escaping @Sendable (Outcome) -> Void) {
-        let start = lock.withLock { () -> Bool? in
-            if known[location] != nil { return nil }
-            let first = waiting[location] == nil
-            waiting[location, default: []].append(completion)
+        let start = state.withLock { state -> Bool? in
+            if state.known[location] != nil { return nil }
+            let first = state.waiting[location] == nil
+            state.waiting[location, default: []].append(completion)
             return first
         }
-        guard let start else { return completion(lock.withLock { known[location]! }) }
+        guard let start else { return completion(state.withLock { $0.known[location]! }) }
         guard start else { return }
         switch location {
         case .url(let url):
@@ -63,9 +65,9 @@ final class PyramidDescriptions: @unchecked Sendable {
     }
 
     private func finish(_ location: Location, _ outcome: Outcome, keep: Bool) {
-        let callbacks = lock.withLock { () -> [@Sendable (Outcome) -> Void] in
-            if keep { known[location] = outcome }
-            return waiting.removeValue(forKey: location) ?? []
+        let callbacks = state.withLock { state -> [@Sendable (Outcome) -> Void] in
+            if keep { state.known[location] = outcome }
+            return state.waiting.removeValue(forKey: location) ?? []
         }
         for callback in callbacks { callback(outcome) }
     }

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import PhotoNetwork
 import PhotoPipeline
+import Synchronization
 @testable import PhotoSources
 import TestImages
 import Testing
@@ -12,11 +13,10 @@ import Testing
 @Suite struct ImageLoaderTransferTests {
     /// Answers every load with `body` on its own thread: before `load` returns (a disk cache hit
     /// that beats the caller to its handle), or only when released.
-    final class ScriptedNetwork: DataLoading, @unchecked Sendable {
+    final class ScriptedNetwork: DataLoading {
         let body: Data
         let answersBeforeReturning: Bool
-        private let lock = NSLock()
-        private var held: [@Sendable () -> Void] = []
+        private let held = Mutex<[@Sendable () -> Void]>([])
         init(body: Data, answersBeforeReturning: Bool) { self.body = body; self.answersBeforeReturning = answersBeforeReturning }
 
         func load(_ request: DataRequest, priority: TransferPriority, progress: @escaping @Sendable (Int64, Int64?) -> Void,
@@ -28,13 +28,13 @@ import Testing
                 Thread.detachNewThread { answer(); answered.signal() }
                 answered.wait()
             } else {
-                lock.withLock { held.append(answer) }
+                held.withLock { $0.append(answer) }
             }
             return TransferHandle(cancel: {}, setPriority: { _ in })
         }
 
         func release() {
-            let answers = lock.withLock { defer { held.removeAll() } ; return held }
+            let answers = held.withLock { held in defer { held.removeAll() }; return held }
             for answer in answers { Thread.detachNewThread { answer() } }
         }
     }
@@ -54,7 +54,7 @@ import Testing
     @Test func anAnswerBeforeTheHandleLeavesNoTransferBehind() throws {
         let (loader, request) = try Self.loader(ScriptedNetwork(body: Self.photo, answersBeforeReturning: true))
         loader.request(request, pixels: 256, urgency: .current)
-        #expect(loader.lock.withLock { loader.transfers[request] == nil }, "a transfer kept for a download that is over")
+        #expect(!loader.state.withLock { $0.hasTransfer(request) }, "a transfer kept for a download that is over")
         #expect(loader.isDecoding, "the photo counted as downloading, not decoding")
     }
 
@@ -65,11 +65,11 @@ import Testing
         let woken = DispatchSemaphore(value: 0)
         let (loader, request) = try Self.loader(network, wake: { woken.signal() })
         loader.request(request, pixels: 256, urgency: .current)
-        #expect(loader.lock.withLock { loader.transfers[request] != nil })
+        #expect(loader.state.withLock { $0.hasTransfer(request) })
         #expect(!loader.isDecoding, "still on the wire: nothing to decode yet")
         network.release()
         var results: [ImageLoader.Result] = []
         while results.isEmpty, woken.wait(timeout: .now() + 30) == .success { results = loader.takeResults() }
-        #expect(results.count == 1 && loader.lock.withLock { loader.transfers[request] == nil })
+        #expect(results.count == 1 && !loader.state.withLock { $0.hasTransfer(request) })
     }
 }
