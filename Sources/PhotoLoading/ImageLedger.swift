@@ -1,14 +1,5 @@
 import PhotoCore
 
-/// One image of an item: its thumbnail or its full photo. An item is an identity (its place in
-/// the catalog, which only grows), not a position on screen.
-public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
-    public let item: Int
-    public let quality: ImageQuality
-    public init(item: Int, quality: ImageQuality) { self.item = item; self.quality = quality }
-    public var description: String { "\(item)/\(quality)" }
-}
-
 /// Part of a zoomed page's photo decoded again at the resolution it is shown at, drawn over the
 /// page's texture: `region` in unit coordinates of the photo, `pixels` on its longer side.
 public struct Detail: Hashable, Sendable {

@@ -7,7 +7,7 @@ extension Renderer {
     /// False when the page has no texture to show it in (evicted, or not loaded yet).
     @discardableResult
     public func replaceFrame(item: Int, levels: [DecodedImage], opaque: Bool) -> Bool {
-        let key = TextureKey(item: item, quality: .full)
+        let key = ImageKey(item: item, quality: .full)
         guard let first = levels.first, first.width > 0, let old = textures.texture(for: key) else { return false }
         let order = textureOrder(for: first.order)
         let texture: GLTexture
@@ -28,6 +28,6 @@ extension Renderer {
 extension Renderer {
     /// The size of the texture a page shows now; nil when it has none.
     public func pageTextureSize(item: Int) -> PixelSize? {
-        textures.texture(for: TextureKey(item: item, quality: .full)).map { PixelSize(width: $0.width, height: $0.height) }
+        textures.texture(for: ImageKey(item: item, quality: .full)).map { PixelSize(width: $0.width, height: $0.height) }
     }
 }

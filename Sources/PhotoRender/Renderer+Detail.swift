@@ -16,7 +16,7 @@ extension Renderer {
     /// Queues the detail for `item` covering `region`; it replaces the one shown once copied.
     public func enqueueDetail(item: Int, region: Rect, levels: [DecodedImage], opaque: Bool) {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
-        detailUpload = (TextureUpload(key: TextureKey(item: item, quality: .full), levels: levels, opaque: opaque, order: textureOrder(for: first.order)), region)
+        detailUpload = (TextureUpload(key: ImageKey(item: item, quality: .full), levels: levels, opaque: opaque, order: textureOrder(for: first.order)), region)
     }
 
     /// Forgets the detail (the page changed, or the photo is no longer zoomed past its copy).

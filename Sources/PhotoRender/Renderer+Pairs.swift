@@ -24,7 +24,7 @@ extension Renderer {
               colour.a >= 1, under.clip == nil, over.clip == nil, under.dim == over.dim,
               d.frame == rect, d.alpha > 0, d.alpha < 1, d.cornerRadius == 0, d.blend == .over, d.backdrop == nil,
               !detailHides(d), !tilesHide(d),
-              let texture = textures.best(item: d.item, quality: d.quality, frame: frame), texture.isOpaque,
+              let texture = textures.best(d.key, frame: frame), texture.isOpaque,
               Self.placed(texture, rect: pixels(d.frame), crop: d.crop).0 == pixels(rect) else { return false }
         drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: .over, dim: over.dim,
                     under: colour.dimmed(under.dim))
@@ -49,8 +49,8 @@ extension Renderer {
                 || (background == .black && b.blend == .add && abs(a.alpha + b.alpha - 1) < 1e-6 && overClear()),
               !a.frame.size.isEmpty else { return false }
         if let backdrop = a.backdrop { return drawBackdropCrossfade(backdrop, a, b, dim: under.dim) }
-        guard let first = textures.best(item: a.item, quality: a.quality, frame: frame),
-              let second = textures.best(item: b.item, quality: b.quality, frame: frame),
+        guard let first = textures.best(a.key, frame: frame),
+              let second = textures.best(b.key, frame: frame),
               first.isOpaque, second.isOpaque else { return false }
         let sameQuad = a.frame == b.frame && a.crop == b.crop
         let (p1, s1) = Self.placed(first, rect: pixels(a.frame), crop: a.crop), (p2, s2) = Self.placed(second, rect: pixels(b.frame), crop: b.crop)
@@ -103,8 +103,8 @@ extension Renderer {
     /// from the level its backdrop uses (`drawBackdrop`). False while either photo has no
     /// texture of its own.
     private func drawBackdropCrossfade(_ backdrop: ImageDraw.Backdrop, _ a: ImageDraw, _ b: ImageDraw, dim: Double) -> Bool {
-        guard let first = textures.texture(for: TextureKey(item: a.item, quality: a.quality)),
-              let second = textures.texture(for: TextureKey(item: b.item, quality: b.quality)) else { return false }
+        guard let first = textures.texture(for: a.key),
+              let second = textures.texture(for: b.key) else { return false }
         for t in [first, second] {
             t.readFrom(level: backdrop == .mat ? t.levelCount - 1 : t.level(across: ImageDraw.Backdrop.blurTexels))
             t.sample(.base)

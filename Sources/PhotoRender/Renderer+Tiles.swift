@@ -25,7 +25,7 @@ extension Renderer {
     /// Queues a tile's picture; it is drawn once copied, within the frames' upload budget.
     public func enqueueTile(item: Int, key: TileKey, levels: [DecodedImage], opaque: Bool) {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
-        tiles(for: item).uploads.append((key, TextureUpload(key: TextureKey(item: item, quality: .full), levels: levels, opaque: opaque, order: textureOrder(for: first.order))))
+        tiles(for: item).uploads.append((key, TextureUpload(key: ImageKey(item: item, quality: .full), levels: levels, opaque: opaque, order: textureOrder(for: first.order))))
     }
 
     /// The tile is drawable.

@@ -72,11 +72,10 @@ public final class Renderer {
     /// Deep zoom tiles of the page on screen (`Renderer+Tiles`).
     var tileSet: TileSet?
 
-    /// Queues a photo's mip chain (built off this thread) for an item at a quality; it replaces
+    /// Queues a photo's mip chain (built off this thread) for an image; it replaces
     /// any texture there once `continueUploads` has copied all of it.
-    public func enqueueUpload(item: Int, quality: ImageQuality, levels: [DecodedImage], opaque: Bool) {
+    public func enqueueUpload(_ key: ImageKey, levels: [DecodedImage], opaque: Bool) {
         guard let first = levels.first, first.width > 0, first.height > 0 else { return }
-        let key = TextureKey(item: item, quality: quality)
         uploads.removeAll { $0.key == key }
         uploads.append(TextureUpload(key: key, levels: levels, opaque: opaque, order: textureOrder(for: first.order)))
     }
@@ -85,10 +84,10 @@ public final class Renderer {
     /// now complete and drawable. An upload whose storage does not fit the budget waits for a
     /// longer one and lets those behind it go first, unless the screen is `atRest`.
     @discardableResult
-    public func continueUploads(budgetMs: Double, atRest: Bool = false) -> [TextureKey] {
+    public func continueUploads(budgetMs: Double, atRest: Bool = false) -> [ImageKey] {
         guard hasPendingUploads else { return [] }
         let deadline = TextureUpload.nowMs() + budgetMs
-        var finished: [TextureKey] = []
+        var finished: [ImageKey] = []
         var i = 0
         while i < uploads.count {
             let upload = uploads[i]
@@ -127,7 +126,7 @@ public final class Renderer {
     public func discard(items: Set<Int>) {
         uploads.removeAll { items.contains($0.key.item) }
         for item in items {
-            for quality in [ImageQuality.thumbnail, .full] { textures.remove(TextureKey(item: item, quality: quality)) }
+            for quality in [ImageQuality.thumbnail, .full] { textures.remove(ImageKey(item: item, quality: quality)) }
         }
         if let detail = detailRegion, items.contains(detail.item) { dropDetail() }
         if let set = tileSet, items.contains(set.item) { dropAllTiles() }
@@ -139,13 +138,13 @@ public final class Renderer {
     /// Evicts least recently drawn photos beyond `budget` bytes; the photos of `pages` (on
     /// screen or next) and what `cells` of the grid draw stay.
     @discardableResult
-    public func enforceTextureBudget(_ budget: Int, pages: Set<Int>, cells: Set<Int>) -> [TextureKey] {
+    public func enforceTextureBudget(_ budget: Int, pages: Set<Int>, cells: Set<Int>) -> [ImageKey] {
         textures.budget = budget
         // A page keeps both its images; a cell only what it draws, its thumbnail where it has
         // one: the full images of a screenful of cells would be a screenful of pages.
-        var protected = Set(pages.flatMap { [TextureKey(item: $0, quality: .thumbnail), TextureKey(item: $0, quality: .full)] })
+        var protected = Set(pages.flatMap { [ImageKey(item: $0, quality: .thumbnail), ImageKey(item: $0, quality: .full)] })
         for item in cells {
-            if let key = textures.peekKey(item: item, quality: .thumbnail) { protected.insert(key) }
+            if let key = textures.peekKey(ImageKey(item: item, quality: .thumbnail)) { protected.insert(key) }
         }
         return textures.evict(protecting: protected)
     }
@@ -200,7 +199,7 @@ public final class Renderer {
     /// placeholder drawn where no texture is.
     private func coversFrame(_ d: ImageDraw) -> Bool {
         guard d.alpha >= 1, d.cornerRadius == 0, d.blend == .over else { return false }
-        return textures.peek(item: d.item, quality: d.quality)?.isOpaque ?? true
+        return textures.peek(d.key)?.isOpaque ?? true
     }
 
     /// Limits drawing to `clip` (points, on whole pixels) until the scissor test is turned off.
@@ -271,7 +270,7 @@ public final class Renderer {
         if let backdrop = d.backdrop { return drawBackdrop(backdrop, d, dim: dim) }
         if detailHides(d) { return drawDetail(over: d, dim: dim) }
         if tilesHide(d) { return drawTiles(over: d, dim: dim) }
-        guard let texture = textures.best(item: d.item, quality: d.quality, frame: frame) else {
+        guard let texture = textures.best(d.key, frame: frame) else {
             drawSolid(d.frame, Color.placeholder.withAlpha(d.alpha).dimmed(dim))
             return
         }
@@ -286,7 +285,7 @@ public final class Renderer {
     /// photo's average colour. Nothing while the photo has no texture of its own.
     private func drawBackdrop(_ backdrop: ImageDraw.Backdrop, _ d: ImageDraw, dim: Double) {
         // The photo's own texture only: a thumbnail is cropped square and would colour the bars wrongly.
-        guard let texture = textures.texture(for: TextureKey(item: d.item, quality: d.quality)) else { return }
+        guard let texture = textures.texture(for: d.key) else { return }
         let level = backdrop == .mat ? texture.levelCount - 1 : texture.level(across: ImageDraw.Backdrop.blurTexels)
         texture.readFrom(level: level)
         drawTexture(texture, frame: d.frame, crop: d.crop, alpha: d.alpha, cornerRadius: 0, blend: d.blend,

@@ -4,7 +4,7 @@ import PhotoCore
 /// A mip chain on its way to the GPU in row slices, so that no frame spends more than its
 /// upload budget copying pixels. GL thread only.
 final class TextureUpload {
-    let key: TextureKey
+    let key: ImageKey
     /// Made at the first step that can afford it.
     private(set) var texture: GLTexture?
     private let levels: [DecodedImage]
@@ -22,7 +22,7 @@ final class TextureUpload {
     /// Steps an upload waits for a budget that fits its storage before taking it anyway.
     static let maximumPostponed = 20
 
-    init(key: TextureKey, levels: [DecodedImage], opaque: Bool, order: TexelOrder) {
+    init(key: ImageKey, levels: [DecodedImage], opaque: Bool, order: TexelOrder) {
         self.key = key
         self.levels = levels
         self.opaque = opaque

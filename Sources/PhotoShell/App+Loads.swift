@@ -140,7 +140,7 @@ extension App {
                 if !request.placeholder {
                     apply(ledger.received(key, .success(arrival), at: clock.nowMs, host: host(of: key)))
                 }
-                if awaited { display.renderer.enqueueUpload(item: key.item, quality: key.quality, levels: levels, opaque: result.opaque) }
+                if awaited { display.renderer.enqueueUpload(key, levels: levels, opaque: result.opaque) }
             case .failure(let error):
                 // Anything that goes wrong with a download, a body that is not an image included,
                 // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
@@ -173,7 +173,7 @@ extension App {
             ?? Size(width: Double(first.width), height: Double(first.height))
         guard ledger.receivedStandIn(key, size: size) else { return }
         extras.scans.show(key.item, from: result.scanBytes)
-        display.renderer.enqueueUpload(item: key.item, quality: .full, levels: levels, opaque: result.opaque)
+        display.renderer.enqueueUpload(key, levels: levels, opaque: result.opaque)
         frames.redraw(.image)
     }
 
@@ -205,8 +205,7 @@ extension App {
             textures.freed()
             display.pacer.uploaded(finished.count)
         }
-        for texture in finished {
-            let key = ImageKey(item: texture.item, quality: texture.quality)
+        for key in finished {
             if key.quality == .full {
                 extras.scans.uploaded(key.item, stillLoading: ledger.isLoading(key))
             }
@@ -235,10 +234,10 @@ extension App {
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (extras.animation?.heldBytes ?? 0))
-        for texture in display.renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
+        for key in display.renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
             textures.freed()
-            if texture.quality == .full { extras.scans.evicted(texture.item) }
-            apply(ledger.evicted(ImageKey(item: texture.item, quality: texture.quality)))
+            if key.quality == .full { extras.scans.evicted(key.item) }
+            apply(ledger.evicted(key))
         }
     }
 }

@@ -71,7 +71,7 @@ import WindowTestSupport
         // The first GL frame: the same picture as a texture in the same place, and a white
         // corner at the bottom right (a frame is put top down) that says it has arrived.
         let renderer = try Renderer(textRasterizer: nil)
-        renderer.enqueueUpload(item: 0, quality: .thumbnail, levels: [Self.picture], opaque: true)
+        renderer.enqueueUpload(ImageKey(item: 0, quality: .thumbnail), levels: [Self.picture], opaque: true)
         _ = renderer.continueUploads(budgetMs: 10_000)
         let list = DisplayList(background: Self.background, commands: [
             .image(ImageDraw(item: 0, quality: .thumbnail, frame: Self.place)),
