@@ -7,7 +7,7 @@ import Synchronization
 
 /// Deep zoom photos (docs/behaviour.md §18): an IIIF `info.json` or a `.dzi` stands for the photo.
 /// Its description is read once; the grid's and the page's pixels are the pyramid's whole picture
-/// that fits them, and a `tile` request is one tile of it.
+/// that fits them, and a `.tile` request is one tile of it.
 extension ImageLoader {
     /// A tile's picture is never larger than this (`TilePyramid.tileSides`), overlap included.
     package static let tilePixels = 4200
@@ -25,8 +25,8 @@ extension ImageLoader {
             }
             let full = pyramid.fullSize
             // A cell is covered by the picture; a page shows it fitted.
-            let limit = request.quality == .thumbnail ? pixels : Self.fitted(pixels, into: box, size: { full })
-            let wanted = request.quality == .thumbnail
+            let limit = request.key.quality == .thumbnail ? pixels : Self.fitted(pixels, into: box, size: { full })
+            let wanted = request.key.quality == .thumbnail
                 ? PixelSize.covering(full, shorterSide: pixels) : PixelSize(width: limit, height: limit)
             guard let picture = pyramid.picture(fitting: wanted), let location = Location(picture.url) else {
                 return self.stitchCoarsestLevel(of: pyramid, for: request, limit: limit, priority: priority)

@@ -15,7 +15,7 @@ extension ImageLoader {
             return
         }
         let transferPriority = Self.transferPriority(urgency)
-        let tracksProgress = request.isWholePage && !request.warmOnly
+        let tracksProgress = request.isWholePage && !request.isWarm
         let scans = showsScans && tracksProgress ? scanPreview(for: request, pixels: pixels, sharpAt: sharpAt, box: box) : nil
         // A deep zoom picture's fetch starts on another thread, after its description: the
         // request may have been cancelled meanwhile. A body that did not decode is not used

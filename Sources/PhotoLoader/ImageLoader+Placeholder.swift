@@ -8,7 +8,7 @@ extension ImageLoader {
     /// `held`: the real thumbnail waits behind the page's full image (`heldForFull`) unless no
     /// camera thumbnail stands in for it.
     func submitPlaceholder(for request: Request, path: String, pixels: Int, held: Bool) {
-        let key = request.withPlaceholder
+        let key = request.standIn
         let cache = thumbnails, decoder = decoder
         pool.submit(key: key, priority: .current) { [weak self] in
             guard let image = cache.placeholder(for: path, cellPixels: pixels) else {

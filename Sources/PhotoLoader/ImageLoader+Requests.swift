@@ -6,38 +6,59 @@ import PhotoPipeline
 
 /// What is asked of the loader and what it answers.
 extension ImageLoader {
-    package struct Request: Hashable, Sendable {
-        /// The item's identity (its place in the catalog, which only grows), not its position
-        /// on screen: a refresh moves positions, never identities.
-        package let item: Int
-        package let quality: ImageQuality
+    /// What is asked for, each a key of its own: in flight, on the wire and in the inbox.
+    /// Items are identities (their place in the catalog, which only grows), not positions on
+    /// screen: a refresh moves positions, never identities.
+    package enum Request: Hashable, Sendable {
+        /// An item's thumbnail or its page's whole photo.
+        case image(ImageKey)
+        /// The camera's small EXIF thumbnail standing in for an item's until the real one is made.
+        case placeholder(item: Int)
         /// Only make sure the thumbnail is in the shared cache; keep no pixels (a grid of
         /// thousands fills the cache in the background without holding them all).
-        package var warmOnly = false
+        case warm(item: Int)
         /// Only this part of the full image (unit coordinates, top left origin), decoded to at
         /// most `pixels` on the whole image's longer side: detail for a zoomed page.
-        package var region: Rect? = nil
-        /// The camera's small EXIF thumbnail standing in until the real one is made.
-        package var placeholder = false
+        case detail(item: Int, region: Rect)
         /// One tile of a deep zoom photo's pyramid.
-        package var tile: TileKey? = nil
+        case tile(item: Int, TileKey)
         /// A progressive JPEG's picture so far, standing in for its full image: each job that
         /// draws one is numbered, a key of its own.
-        package var scanJob: Int? = nil
+        case scan(item: Int, job: Int)
 
-        package init(item: Int, quality: ImageQuality, warmOnly: Bool = false, region: Rect? = nil, placeholder: Bool = false, tile: TileKey? = nil, scanJob: Int? = nil) {
-            (self.item, self.quality, self.warmOnly, self.region, self.placeholder, self.tile, self.scanJob) = (item, quality, warmOnly, region, placeholder, tile, scanJob)
+        /// The image it is for.
+        package var key: ImageKey {
+            switch self {
+            case .image(let key): key
+            case .placeholder(let item), .warm(let item): ImageKey(item: item, quality: .thumbnail)
+            case .detail(let item, _), .tile(let item, _), .scan(let item, _): ImageKey(item: item, quality: .full)
+            }
         }
 
-        /// The placeholder of this thumbnail request, or the request a placeholder stands in for.
-        var withPlaceholder: Request { Request(item: item, quality: quality, placeholder: true) }
-        var withoutPlaceholder: Request { Request(item: item, quality: quality) }
+        /// A placeholder or a scan picture: shown only while the image it stands in for is on its way.
+        package var isStandIn: Bool {
+            switch self {
+            case .placeholder, .scan: true
+            case .image, .warm, .detail, .tile: false
+            }
+        }
+
+        var isWarm: Bool { if case .warm = self { true } else { false } }
+
+        /// The camera's thumbnail standing in for this one.
+        var standIn: Request { .placeholder(item: key.item) }
 
         /// The whole photo of the page on screen: its decode has the cores to itself.
         func isPageOnScreen(_ priority: DecodePriority) -> Bool { isWholePage && priority == .current }
 
-        /// The page's whole photo: not a detail, a tile or a thumbnail.
-        var isWholePage: Bool { quality == .full && region == nil && tile == nil }
+        /// The page's whole photo (or its picture so far): not a detail, a tile or a thumbnail.
+        var isWholePage: Bool {
+            switch self {
+            case .image(let key): key.quality == .full
+            case .scan: true
+            case .placeholder, .warm, .detail, .tile: false
+            }
+        }
     }
 
     package struct Result: Sendable {
@@ -81,9 +102,4 @@ extension ImageLoader {
             }
         }
     }
-}
-
-extension ImageLoader.Request {
-    /// The full image a scan picture stands in for.
-    var scanned: Self { Self(item: item, quality: quality) }
 }

@@ -13,9 +13,7 @@ extension ImageLoader {
             return (size.limit, size.sharpAt)
         }, schedule: { [weak self] delay, job in
             guard let self else { return }
-            var numbered = request
-            numbered.scanJob = self.state.withLock { $0.newScanJob() }
-            let key = numbered
+            let key = Request.scan(item: request.key.item, job: self.state.withLock { $0.newScanJob() })
             let submit: @Sendable () -> Void = { [weak self] in
                 self?.pool.submit(key: key, priority: .visible) {
                     guard let picture = job() else { return Result(request: key, outcome: .success([]), opaque: false, originalSize: nil) }

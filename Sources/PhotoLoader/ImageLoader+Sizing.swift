@@ -18,7 +18,7 @@ extension ImageLoader {
     /// twice its cell, a full image fitted), and sharp at `sharpAt`. The final decode and a
     /// progressive JPEG's scans ask the same.
     static func decodeSize(_ request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, size: () -> PixelSize?) -> (limit: Int, sharpAt: Int?) {
-        let limit = request.quality == .thumbnail ? 2 * pixels : fitted(pixels, into: box, size: size)
+        let limit = request.key.quality == .thumbnail ? 2 * pixels : fitted(pixels, into: box, size: size)
         return (limit, sharpAt.map { min($0, limit) })
     }
 
@@ -51,7 +51,7 @@ extension ImageLoader {
     static func mipmapped(_ request: Request, _ decoded: Swift.Result<DecodedImage, LoadError>, size: () -> PixelSize?) -> Result {
         var covered: Rect?
         let result = decoded.map { image -> DecodedImage in
-            guard let region = request.region else { return image }
+            guard case .detail(_, let region) = request else { return image }
             let (part, exact) = cropped(image, to: region)
             covered = exact
             return part

@@ -72,11 +72,11 @@ extension ImageLoader.State {
     /// moves up (its transfer to `transferPriority`).
     mutating func ask(_ request: Request, transferPriority: TransferPriority) -> ImageLoader.Asked {
         var asked = ImageLoader.Asked()
-        let known = items.indices.contains(request.item)
+        let known = items.indices.contains(request.key.item)
         let waiting = inFlight.contains(request)
         let done = inbox.contains { $0.request == request }
         asked.isNew = known && !done && inFlight.insert(request).inserted
-        asked.item = known ? items[request.item] : nil
+        asked.item = known ? items[request.key.item] : nil
         // A held thumbnail moves only when its placeholder lets it go (`release`).
         if waiting, !heldForFull.contains(request) {
             asked.raisesDecode = true
@@ -109,8 +109,8 @@ extension ImageLoader.State {
         cancelled.wasInFlight = inFlight.remove(request) != nil
         heldForFull.remove(request)
         // A result already finished is nobody's either: asked again, the request starts afresh.
-        inbox.removeAll { $0.request == request || (request.quality == .thumbnail && $0.request == request.withPlaceholder) }
-        if request.isWholePage { progress[request.item] = nil }
+        inbox.removeAll { $0.request == request || (request.key.quality == .thumbnail && $0.request == request.standIn) }
+        if request.isWholePage { progress[request.key.item] = nil }
         return cancelled
     }
 
@@ -118,9 +118,9 @@ extension ImageLoader.State {
 
     /// Forgets what was asked for items that have gone; the requests still in flight, to cancel.
     mutating func discard(items gone: Set<Int>) -> Set<Request> {
-        heldForFull = heldForFull.filter { !gone.contains($0.item) }
-        inbox.removeAll { gone.contains($0.request.item) }
-        return inFlight.filter { gone.contains($0.item) }
+        heldForFull = heldForFull.filter { !gone.contains($0.key.item) }
+        inbox.removeAll { gone.contains($0.request.key.item) }
+        return inFlight.filter { gone.contains($0.key.item) }
     }
 
     // MARK: The page's thumbnail held behind its full image
@@ -139,7 +139,7 @@ extension ImageLoader.State {
     mutating func beginFetch(_ request: Request, url: URL, tracksProgress: Bool, scans: ScanPreview?) -> (token: Int, revalidate: Bool)? {
         guard inFlight.contains(request) else { return nil }
         // Known from the request on, so the fan shows in the frame the tap is handled in.
-        if tracksProgress { progress[request.item] = (0, nil) }
+        if tracksProgress { progress[request.key.item] = (0, nil) }
         nextTransferToken += 1
         let token = nextTransferToken
         fetchToken[request] = token
@@ -150,7 +150,7 @@ extension ImageLoader.State {
 
     mutating func received(_ request: Request, token: Int, _ received: Int64, of total: Int64?, tracksProgress: Bool) {
         if received > 0, fetchToken[request] == token { arriving.insert(request) }
-        if tracksProgress { progress[request.item] = (received, total) }
+        if tracksProgress { progress[request.key.item] = (received, total) }
     }
 
     /// A fetch's answer came: true when it is still the request's to decode.
@@ -189,14 +189,9 @@ extension ImageLoader.State {
     func isWaiting(_ request: Request) -> Bool { inFlight.contains(request) }
 
     mutating func deliver(_ result: Result) {
-        if result.request.scanJob != nil {
-            // Only while the full image is still on its way.
-            if inFlight.contains(result.request.scanned), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
-            return
-        }
-        if result.request.placeholder {
-            // Only while the real thumbnail is still on its way; it never replaces one.
-            if inFlight.contains(result.request.withoutPlaceholder), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
+        if result.request.isStandIn {
+            // Only while the image it stands in for is still on its way; it never replaces one.
+            if inFlight.contains(.image(result.request.key)), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
             return
         }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
@@ -204,7 +199,7 @@ extension ImageLoader.State {
         guard inFlight.remove(result.request) != nil else { return }
         arriving.remove(result.request)
         fetchToken[result.request] = nil
-        if result.request.isWholePage { progress[result.request.item] = nil }
+        if result.request.isWholePage { progress[result.request.key.item] = nil }
         inbox.append(result)
     }
 
@@ -214,7 +209,7 @@ extension ImageLoader.State {
     }
 
     func peekThumbnail(item: Int) -> (image: DecodedImage, opaque: Bool)? {
-        for result in inbox where result.request.item == item && result.request.quality == .thumbnail && !result.request.warmOnly {
+        for result in inbox where result.request.key == ImageKey(item: item, quality: .thumbnail) && !result.request.isWarm {
             if case .success(let levels) = result.outcome, let first = levels.first { return (first, result.opaque) }
         }
         return nil
@@ -222,9 +217,9 @@ extension ImageLoader.State {
 
     var hasResults: Bool { !inbox.isEmpty }
 
-    var isBusy: Bool { inFlight.contains { !$0.warmOnly } || inbox.contains { !$0.request.warmOnly } }
+    var isBusy: Bool { inFlight.contains { !$0.isWarm } || inbox.contains { !$0.request.isWarm } }
 
-    var isDecoding: Bool { inFlight.contains { !$0.warmOnly && transfers[$0] == nil } || inbox.contains { !$0.request.warmOnly } }
+    var isDecoding: Bool { inFlight.contains { !$0.isWarm && transfers[$0] == nil } || inbox.contains { !$0.request.isWarm } }
 
-    var isDecodingThumbnails: Bool { inFlight.contains { $0.quality == .thumbnail && transfers[$0] == nil } }
+    var isDecodingThumbnails: Bool { inFlight.contains { $0.key.quality == .thumbnail && transfers[$0] == nil } }
 }

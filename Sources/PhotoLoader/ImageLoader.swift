@@ -46,7 +46,7 @@ package final class ImageLoader: Sendable {
     /// `sharpAt`; with `fitting`, no larger than the photo shown there (its size read from the
     /// header first). A request in flight or finished and not yet taken is not repeated (asked
     /// again, it only moves up); whether to ask at all is the ledger's decision.
-    /// `showsScans`: a progressive JPEG downloading for it is shown scan by scan (`scanJob` results).
+    /// `showsScans`: a progressive JPEG downloading for it is shown scan by scan (`.scan` results).
     package func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Fitting? = nil, urgency: LoadUrgency, showsScans: Bool = false) {
         let priority = Self.decodePriority(urgency)
         let transferPriority = Self.transferPriority(urgency)
@@ -58,20 +58,20 @@ package final class ImageLoader: Sendable {
             asked.raisedTransfer?.setPriority(transferPriority)
         }
         guard asked.isNew, let item = asked.item else { return }
-        if let tile = request.tile { return fetchTile(tile, for: request, of: item, urgency: urgency, priority: priority) }
-        if item.isDeepZoom, request.quality == .full || item.thumbnail == nil {
+        if case .tile(_, let tile) = request { return fetchTile(tile, for: request, of: item, urgency: urgency, priority: priority) }
+        if item.isDeepZoom, request.key.quality == .full || item.thumbnail == nil {
             return fetchPyramidPicture(for: request, of: item, pixels: pixels, fitting: box, urgency: urgency, priority: priority)
         }
-        switch item.location(for: request.quality) {
-        case .file(let path) where request.quality == .thumbnail && item.usesThumbnailCache:
+        switch item.location(for: request.key.quality) {
+        case .file(let path) where request.key.quality == .thumbnail && item.usesThumbnailCache:
             let cache = thumbnails, decoder = decoder
             // The page on screen's thumbnail comes after its full image where the camera's
             // stands in: it sharpens nothing the full image will not, and took a core from it.
-            let holds = urgency == .currentPlaceholder && !request.warmOnly
+            let holds = urgency == .currentPlaceholder && !request.isWarm
             if holds { state.withLock { $0.hold(request) } }
-            if !request.warmOnly { submitPlaceholder(for: request, path: path, pixels: pixels, held: holds) }
+            if !request.isWarm { submitPlaceholder(for: request, path: path, pixels: pixels, held: holds) }
             pool.submit(key: request, priority: holds ? .visible : priority) {
-                if request.warmOnly {
+                if request.isWarm {
                     let warmed = cache.warm(for: path, cellPixels: pixels, decoder: decoder).map { [DecodedImage]() }.mapError(LoadError.decode)
                     return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
                 }
@@ -129,9 +129,9 @@ package final class ImageLoader: Sendable {
         cancelled.scans?.stop()
         // A thumbnail already asked for is answered anyway; the cache keeps it for the cell's
         // return. A full photo may be megabytes still to come: that one stops.
-        if request.quality == .thumbnail { cancelled.handle?.cancelUnlessSent() } else { cancelled.handle?.cancel() }
+        if request.key.quality == .thumbnail { cancelled.handle?.cancelUnlessSent() } else { cancelled.handle?.cancel() }
         if cancelled.wasInFlight { pool.cancel(key: request) }
-        if cancelled.wasInFlight && request.quality == .thumbnail { pool.cancel(key: request.withPlaceholder) }
+        if cancelled.wasInFlight && request.key.quality == .thumbnail { pool.cancel(key: request.standIn) }
         return cancelled.wasInFlight
     }
 

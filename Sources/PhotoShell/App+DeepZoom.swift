@@ -93,22 +93,16 @@ extension App {
         for key in tiles where layer.loading.count < Self.tilesInFlight {
             guard !layer.loading.contains(key), !display.renderer.holdsTile(key, of: id), (layer.failures[key]?.due ?? 0) <= now else { continue }
             layer.loading.insert(key)
-            loader.request(tileRequest(key, of: id), pixels: ImageLoader.tilePixels, urgency: .current)
+            loader.request(.tile(item: id, key), pixels: ImageLoader.tilePixels, urgency: .current)
         }
         extras.tiles = layer
-    }
-
-    private func tileRequest(_ key: TileKey, of id: Int) -> ImageLoader.Request {
-        var request = ImageLoader.Request(item: id, quality: .full)
-        request.tile = key
-        return request
     }
 
     /// Stops the tiles on their way that `keeping` lets go.
     private func cancelTiles(keeping: (TileKey) -> Bool) {
         guard var layer = extras.tiles else { return }
         for key in layer.loading where !keeping(key) {
-            loader.cancel(tileRequest(key, of: layer.item))
+            loader.cancel(.tile(item: layer.item, key))
             layer.loading.remove(key)
         }
         // A failed tile no longer wanted is not asked for again, nor waited for.
@@ -133,7 +127,7 @@ extension App {
     /// A tile came, or failed: it is drawn once copied; a failure waits, then is asked again,
     /// coarser tiles standing in meanwhile.
     func receiveTile(_ result: ImageLoader.Result, at now: Double) {
-        guard var layer = extras.tiles, let key = result.request.tile, layer.item == result.request.item,
+        guard var layer = extras.tiles, case .tile(layer.item, let key) = result.request,
               layer.loading.remove(key) != nil else { return }
         switch result.outcome {
         case .success(let levels):

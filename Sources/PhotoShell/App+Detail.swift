@@ -47,13 +47,13 @@ extension App {
 
     /// A detail decoded: drawn over its page once uploaded, if it is still the one wanted.
     func receiveDetail(_ result: ImageLoader.Result) {
-        guard let wanted = ledger.detail, result.request.item == wanted.item, result.request.region == wanted.region else { return }
+        guard let wanted = ledger.detail, result.request == .detail(item: wanted.item, region: wanted.region) else { return }
         switch result.outcome {
         case .success(let levels):
-            if let region = result.region { display.renderer.enqueueDetail(item: result.request.item, region: region, levels: levels, opaque: result.opaque) }
+            if let region = result.region { display.renderer.enqueueDetail(item: wanted.item, region: region, levels: levels, opaque: result.opaque) }
         case .failure(let error):
             // The texture stays; a photo too large to decode whole is still shown, only softer.
-            Log.info("no detail for \(catalog[result.request.item].image): \(error)")
+            Log.info("no detail for \(catalog[wanted.item].image): \(error)")
         }
         frames.redraw(.image)
     }

@@ -26,9 +26,9 @@ extension App {
             case .load(let key, let urgency):
                 startLoad(key, urgency)
             case .reprioritize(let key, let urgency):
-                loader.reprioritize(.init(item: key.item, quality: key.quality), to: urgency)
+                loader.reprioritize(.image(key), to: urgency)
             case .cancel(let key):
-                loader.cancel(.init(item: key.item, quality: key.quality))
+                loader.cancel(.image(key))
             case .loaded(let key, let size):
                 guard let index = catalog.index(of: key.item) else { continue }
                 Log.info("item \(index) \(key.quality) ready, \(size)")
@@ -49,11 +49,11 @@ extension App {
             case .report:
                 break  // said where the error is known: `receiveImages`
             case .warm(let item):
-                loader.request(.init(item: item, quality: .thumbnail, warmOnly: true), pixels: thumbnailPixels, urgency: .background)
+                loader.request(.warm(item: item), pixels: thumbnailPixels, urgency: .background)
             case .loadDetail(let detail):
-                loader.request(.init(item: detail.item, quality: .full, region: detail.region), pixels: detail.pixels, urgency: .current)
+                loader.request(.detail(item: detail.item, region: detail.region), pixels: detail.pixels, urgency: .current)
             case .cancelDetail(let detail):
-                loader.cancel(.init(item: detail.item, quality: .full, region: detail.region))
+                loader.cancel(.detail(item: detail.item, region: detail.region))
             case .dropDetail:
                 display.renderer.dropDetail()
                 frames.redraw(.image)
@@ -66,11 +66,11 @@ extension App {
         guard let index = catalog.index(of: key.item) else { return }
         switch key.quality {
         case .thumbnail:
-            loader.request(.init(item: key.item, quality: .thumbnail), pixels: thumbnailPixels, urgency: urgency)
+            loader.request(.image(key), pixels: thumbnailPixels, urgency: urgency)
         case .full:
             let page = pageRequest(at: index)
             // Scan by scan only in the browser: a slideshow shows a photo once it is whole.
-            loader.request(.init(item: key.item, quality: .full), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency,
+            loader.request(.image(key), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency,
                            showsScans: slideshow == nil && urgency == .current)
         }
     }
@@ -109,25 +109,25 @@ extension App {
     func receiveImages() {
         var thumbnailArrived = false
         for result in loader.takeResults() {
-            let request = result.request, key = ImageKey(item: request.item, quality: request.quality)
+            let request = result.request, key = request.key
             // An item a refresh took away: nobody waits for it.
             guard catalog.index(of: key.item) != nil else { continue }
-            if request.region != nil {
+            switch request {
+            case .detail:
                 receiveDetail(result)
                 continue
-            }
-            if request.scanJob != nil {
+            case .scan:
                 receiveScan(result)
                 continue
-            }
-            if request.tile != nil {
+            case .tile:
                 receiveTile(result, at: clock.nowMs)
                 continue
-            }
-            if key.quality == .thumbnail { thumbnailArrived = true }
-            if request.warmOnly {
-                ledger.warmed(key.item)
+            case .warm(let item):
+                thumbnailArrived = true
+                ledger.warmed(item)
                 continue
+            case .image, .placeholder:
+                if key.quality == .thumbnail { thumbnailArrived = true }
             }
             switch result.outcome {
             case .success(let levels):
@@ -135,9 +135,9 @@ extension App {
                 let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
                 let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
                 let arrival = Arrival(size: size, texture: texture)
-                let awaited = request.placeholder ? ledger.receivedStandIn(key, size: size)
+                let awaited = request.isStandIn ? ledger.receivedStandIn(key, size: size)
                     : ledger.isLoading(key) || receivedSharper(key, arrival)
-                if !request.placeholder {
+                if !request.isStandIn {
                     apply(ledger.received(key, .success(arrival), at: clock.nowMs, host: host(of: key)))
                 }
                 if awaited { display.renderer.enqueueUpload(key, levels: levels, opaque: result.opaque) }
@@ -165,7 +165,7 @@ extension App {
     /// placeholder once), the fan goes on, and the next scan's picture, then the whole photo,
     /// replace it in place (docs/behaviour.md §8).
     private func receiveScan(_ result: ImageLoader.Result) {
-        let key = ImageKey(item: result.request.item, quality: .full)
+        let key = result.request.key
         // A slideshow started meanwhile shows the photo once it is whole.
         guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
               extras.scans.improves(key.item, with: result.scanBytes) else { return }

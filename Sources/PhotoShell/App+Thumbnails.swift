@@ -22,9 +22,9 @@ extension App {
         guard let window = change.window, let visible = extras.gridFollower.onScreen else { return }
         for index in window where !visible.contains(index) { want(index, .thumbnail, .prefetch) }
         for id in ledger.loading(.thumbnail) {
-            guard let index = catalog.index(of: id), !window.contains(index),
-                  !loader.isArriving(.init(item: id, quality: .thumbnail)) else { continue }
-            apply(ledger.cancel(ImageKey(item: id, quality: .thumbnail)))
+            let key = ImageKey(item: id, quality: .thumbnail)
+            guard let index = catalog.index(of: id), !window.contains(index), !loader.isArriving(.image(key)) else { continue }
+            apply(ledger.cancel(key))
         }
     }
 }

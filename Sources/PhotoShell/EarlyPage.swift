@@ -39,8 +39,8 @@ struct EarlyPage {
         let cell = GridLayout(width: viewport.width, count: items.count).cellSize
         // The full image first: a free worker then starts it, not the real thumbnail, which
         // waits behind it while the camera's stands in (ImageLoader.heldForFull).
-        loader.request(.init(item: start, quality: .full), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
-        loader.request(.init(item: start, quality: .thumbnail), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
+        loader.request(.image(ImageKey(item: start, quality: .full)), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
+        loader.request(.image(ImageKey(item: start, quality: .thumbnail)), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
         return EarlyPage(item: start, full: full, viewport: viewport, pixelSize: items[start].pixelSize, upright: options.rotation.degrees == 0)
     }
 
@@ -57,7 +57,7 @@ struct EarlyPage {
     /// Lets the early full image go when the window turned out otherwise than assumed: the
     /// page then asks again at the right size.
     func keep(_ actual: PageRequest, loader: ImageLoader) {
-        if actual != full { loader.cancel(.init(item: item, quality: .full)) }
+        if actual != full { loader.cancel(.image(ImageKey(item: item, quality: .full))) }
     }
 
     private static func restingSide(_ item: SourceItem, _ viewport: Size) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import Testing
 @testable import PhotoLoader
 
@@ -10,7 +11,7 @@ import Testing
 
     @Test func aFailedDownloadIsARetryGlyphAndItsRetryWorks() throws {
         let h = try LoaderHarness(urls: 1)
-        let full = Request(item: 0, quality: .full)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
         h.loader.request(full, pixels: 256, urgency: .current)
         h.network.answer(h.url(0), with: .failure(.connectionReset(host: "photos.test")))
         let failed = h.results(1)
@@ -27,7 +28,7 @@ import Testing
     /// cache that holds the same bytes.
     @Test func aDownloadThatDoesNotDecodeIsGoneAndItsRetryAsksTheServer() throws {
         let h = try LoaderHarness(urls: 1)
-        let full = Request(item: 0, quality: .full)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
         h.decoder.fail(h.names[0])
         h.loader.request(full, pixels: 256, urgency: .current)
         h.network.answer(h.url(0), with: .success(LoaderHarness.photo))
@@ -43,7 +44,7 @@ import Testing
     @Test func aLocalFileThatDoesNotDecodeIsABrokenTile() throws {
         let h = try LoaderHarness(files: 1)
         h.decoder.fail(h.names[0])
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .current)
         #expect(h.results(1).first?.error?.failure(fromNetwork: false) == .undecodable)
     }
 
@@ -52,11 +53,11 @@ import Testing
     @Test func stillLoadingEndsWhenEverythingIsTaken() throws {
         let h = try LoaderHarness(files: 2, urls: 2, workers: 2)
         h.network.answerAtOnce(h.url(3), with: .success(LoaderHarness.photo))
-        h.loader.request(Request(item: 2, quality: .thumbnail), pixels: 128, urgency: .visible)
+        h.loader.request(.image(ImageKey(item: 2, quality: .thumbnail)), pixels: 128, urgency: .visible)
         #expect(h.loader.isBusy && !h.loader.isDecoding && !h.loader.isDecodingThumbnails, "only a download on the wire")
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .current)
-        h.loader.request(Request(item: 1, quality: .thumbnail), pixels: 128, urgency: .visible)
-        h.loader.request(Request(item: 3, quality: .full), pixels: 256, urgency: .neighbour)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 1, quality: .thumbnail)), pixels: 128, urgency: .visible)
+        h.loader.request(.image(ImageKey(item: 3, quality: .full)), pixels: 256, urgency: .neighbour)
         h.network.answer(h.url(2), with: .success(LoaderHarness.photo))
         #expect(h.results(4).count == 4)
         #expect(!h.loader.isBusy && !h.loader.isDecoding && !h.loader.isDecodingThumbnails && !h.loader.hasResults)
@@ -66,7 +67,7 @@ import Testing
     /// transfer is kept for it, so it is not counted as downloading for ever.
     @Test(arguments: [true, false]) func anAnswerBeforeTheHandleLeavesNothingLoading(succeeds: Bool) throws {
         let h = try LoaderHarness(urls: 1)
-        let full = Request(item: 0, quality: .full)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
         h.network.answerAtOnce(h.url(0), with: succeeds ? .success(LoaderHarness.photo) : .failure(.connectionRefused(host: "photos.test")))
         h.loader.request(full, pixels: 256, urgency: .current)
         #expect(!h.loader.state.withLock { $0.hasTransfer(full) })
@@ -79,7 +80,7 @@ import Testing
     /// kept, and nothing on screen waits for it.
     @Test func aWarmedThumbnailKeepsNoPixels() throws {
         let h = try LoaderHarness(files: 1)
-        let warm = Request(item: 0, quality: .thumbnail, warmOnly: true)
+        let warm = Request.warm(item: 0)
         h.decoder.hold(h.names[0])
         h.loader.request(warm, pixels: 128, urgency: .background)
         try #require(h.decoder.waitUntilBegun(h.names[0]))
@@ -95,10 +96,10 @@ import Testing
     @Test func stoppingLeavesNoDecodeRunning() throws {
         let h = try LoaderHarness(files: 3)
         h.decoder.hold(h.names[0])
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .current)
         try #require(h.decoder.waitUntilBegun(h.names[0]))
-        h.loader.request(Request(item: 1, quality: .full), pixels: 256, urgency: .prefetch)
-        h.loader.request(Request(item: 2, quality: .thumbnail), pixels: 128, urgency: .visible)
+        h.loader.request(.image(ImageKey(item: 1, quality: .full)), pixels: 256, urgency: .prefetch)
+        h.loader.request(.image(ImageKey(item: 2, quality: .thumbnail)), pixels: 128, urgency: .visible)
         let decoder = h.decoder, name = h.names[0]
         DispatchQueue.global().async { decoder.release(name) }
         h.loader.stopDecoding()
@@ -109,9 +110,9 @@ import Testing
     @Test func aHungDecodeHoldsTheExitBriefly() throws {
         let h = try LoaderHarness(files: 2)
         h.decoder.hold(h.names[0])
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .current)
         try #require(h.decoder.waitUntilBegun(h.names[0]))
-        h.loader.request(Request(item: 1, quality: .full), pixels: 256, urgency: .prefetch)
+        h.loader.request(.image(ImageKey(item: 1, quality: .full)), pixels: 256, urgency: .prefetch)
         let start = ProcessInfo.processInfo.systemUptime
         h.loader.stopDecoding()
         #expect(ProcessInfo.processInfo.systemUptime - start < ImageLoader.exitWaitSeconds + 1)

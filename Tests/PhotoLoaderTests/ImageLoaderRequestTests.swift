@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import Testing
 @testable import PhotoLoader
 
@@ -9,7 +10,7 @@ import Testing
 
     @Test func aPhotoAskedForAgainIsDecodedAndAnsweredOnce() throws {
         let h = try LoaderHarness(files: 1)
-        let full = Request(item: 0, quality: .full)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
         h.decoder.hold(h.names[0])
         h.loader.request(full, pixels: 256, urgency: .prefetch)
         try #require(h.decoder.waitUntilBegun(h.names[0]))
@@ -26,7 +27,7 @@ import Testing
 
     @Test func aDownloadAskedForAgainIsFetchedOnce() throws {
         let h = try LoaderHarness(urls: 1)
-        let full = Request(item: 0, quality: .full)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
         h.loader.request(full, pixels: 256, urgency: .neighbour)
         h.loader.request(full, pixels: 256, urgency: .current)
         #expect(h.network.loads.count == 1)
@@ -39,7 +40,7 @@ import Testing
     /// asked again less urgently it stays, and moved by `reprioritize` it goes down as well.
     @Test func aDownloadMovesWithItsRequestsUrgency() throws {
         let h = try LoaderHarness(urls: 1)
-        let full = Request(item: 0, quality: .full)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
         h.loader.request(full, pixels: 256, urgency: .prefetch)
         h.loader.request(full, pixels: 256, urgency: .current)
         h.loader.request(full, pixels: 256, urgency: .prefetch)
@@ -53,11 +54,11 @@ import Testing
     @Test func thePageOnScreenIsDecodedBeforeThumbnails() throws {
         let h = try LoaderHarness(files: 4)
         h.decoder.hold(h.names[0])
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .prefetch)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .prefetch)
         try #require(h.decoder.waitUntilBegun(h.names[0]))
-        h.loader.request(Request(item: 1, quality: .thumbnail), pixels: 128, urgency: .prefetch)
-        h.loader.request(Request(item: 2, quality: .thumbnail), pixels: 128, urgency: .visible)
-        h.loader.request(Request(item: 3, quality: .full), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 1, quality: .thumbnail)), pixels: 128, urgency: .prefetch)
+        h.loader.request(.image(ImageKey(item: 2, quality: .thumbnail)), pixels: 128, urgency: .visible)
+        h.loader.request(.image(ImageKey(item: 3, quality: .full)), pixels: 256, urgency: .current)
         h.decoder.release(h.names[0])
         #expect(h.results(4).count == 4)
         #expect(h.decoder.began == [h.names[0], h.names[3], h.names[2], h.names[1]])
@@ -66,15 +67,15 @@ import Testing
     @Test func aCancelledDecodeStillWaitingNeverRuns() throws {
         let h = try LoaderHarness(files: 3)
         h.decoder.hold(h.names[0])
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .current)
         try #require(h.decoder.waitUntilBegun(h.names[0]))
-        h.loader.request(Request(item: 1, quality: .full), pixels: 256, urgency: .prefetch)
-        h.loader.request(Request(item: 2, quality: .full), pixels: 256, urgency: .prefetch)
-        #expect(h.loader.cancel(Request(item: 1, quality: .full)))
-        #expect(!h.loader.cancel(Request(item: 1, quality: .full)), "nothing left to stop")
+        h.loader.request(.image(ImageKey(item: 1, quality: .full)), pixels: 256, urgency: .prefetch)
+        h.loader.request(.image(ImageKey(item: 2, quality: .full)), pixels: 256, urgency: .prefetch)
+        #expect(h.loader.cancel(.image(ImageKey(item: 1, quality: .full))))
+        #expect(!h.loader.cancel(.image(ImageKey(item: 1, quality: .full))), "nothing left to stop")
         h.decoder.release(h.names[0])
         // Item 2 was queued after item 1: once it is answered, item 1 would have run.
-        #expect(Set(h.results(2).map(\.request.item)) == [0, 2])
+        #expect(Set(h.results(2).map(\.request.key.item)) == [0, 2])
         #expect(h.decoder.began == [h.names[0], h.names[2]])
     }
 
@@ -82,7 +83,7 @@ import Testing
     /// for is answered anyway (into the disk cache), but the answer is nobody's: it is not decoded.
     @Test func aCancelStopsTheTransferAndDropsItsLateAnswer() throws {
         let h = try LoaderHarness(urls: 2)
-        let full = Request(item: 0, quality: .full), thumbnail = Request(item: 1, quality: .thumbnail)
+        let full = Request.image(ImageKey(item: 0, quality: .full)), thumbnail = Request.image(ImageKey(item: 1, quality: .thumbnail))
         h.loader.request(full, pixels: 256, urgency: .current)
         h.loader.request(thumbnail, pixels: 128, urgency: .visible)
         #expect(h.loader.downloadProgress(of: 0) != nil, "the page's fan shows from the request on")
@@ -103,8 +104,8 @@ import Testing
 
     @Test func forgettingGoneItemsStopsTheirRequests() throws {
         let h = try LoaderHarness(urls: 2)
-        h.loader.request(Request(item: 0, quality: .full), pixels: 256, urgency: .current)
-        h.loader.request(Request(item: 1, quality: .full), pixels: 256, urgency: .neighbour)
+        h.loader.request(.image(ImageKey(item: 0, quality: .full)), pixels: 256, urgency: .current)
+        h.loader.request(.image(ImageKey(item: 1, quality: .full)), pixels: 256, urgency: .neighbour)
         h.loader.discard(items: [0])
         #expect(h.network.loads(of: h.url(0)).first?.cancelled == true)
         #expect(h.network.loads(of: h.url(1)).first?.cancelled == false)

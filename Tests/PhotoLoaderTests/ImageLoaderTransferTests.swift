@@ -43,7 +43,7 @@ import Testing
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("loader-transfer-\(UUID().uuidString)")
         let item = SourceItem(image: .url(URL(string: "http://127.0.0.1:9/photo.jpg")!))
         let loader = ImageLoader(items: [item], thumbnails: ThumbnailCache(root: cache.path), network: network, wake: wake)
-        return (loader, ImageLoader.Request(item: 0, quality: .full))
+        return (loader, ImageLoader.Request.image(ImageKey(item: 0, quality: .full)))
     }
 
     static let photo = Data(JPEGFixture.solid(width: 64, height: 48, (90, 140, 200)))

@@ -54,7 +54,7 @@ struct LoaderHarness {
     func results(_ count: Int, seconds: Double = 30) -> [ImageLoader.Result] {
         var results: [ImageLoader.Result] = []
         _ = wait(seconds: seconds) {
-            results += loader.takeResults().filter { !$0.request.placeholder && $0.request.scanJob == nil }
+            results += loader.takeResults().filter { !$0.request.isStandIn }
             return results.count >= count
         }
         return results
