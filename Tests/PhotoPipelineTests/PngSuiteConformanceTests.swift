@@ -7,7 +7,7 @@ import Testing
 /// Every file of PngSuite (Willem van Schaik's conformance suite, in the workspace's shared corpora
 /// beside the repository) decoded within 1/255 (mean) of libpng's own simplified API, gamma
 /// correction included, and every deliberately broken file (`x*`) a broken tile with a reason:
-/// libpng's, or "not an image" for the four whose signature is damaged.
+/// libpng's, or "not an image" for the three whose first four bytes are not PNG's.
 @Suite struct PngSuiteConformanceTests {
     static let folder: String? = {
         let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -53,6 +53,19 @@ import Testing
             default: Issue.record("\(name): \(error)")
             }
         } catch { Issue.record("\(name): \(error)") }
+    }
+
+    /// A PNG sent as text (its signature's line endings converted) is libpng's to judge, so its
+    /// reason is libpng's words in the file's one line, not a libpng line SDL_image lets through.
+    @Test(arguments: ["xcrn0g04.png", "xlfn0g04.png"])
+    func aPNGSentAsTextSaysSo(_ name: String) throws {
+        let folder = try #require(Self.folder, "PngSuite is at ../shared/corpora/pngsuite")
+        #expect {
+            _ = try ImageDecoder.decode(path: folder + "/" + name, maxPixelSize: nil)
+        } throws: { error in
+            guard case DecodeError.corrupt(let reason) = error else { return false }
+            return reason.localizedCaseInsensitiveContains("ASCII conversion")
+        }
     }
 
     /// libpng's simplified API decodes to linear light by the file's `gAMA`, or for a file without

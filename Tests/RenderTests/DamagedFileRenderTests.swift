@@ -82,6 +82,8 @@ import WindowTestSupport
         badCRC[idat + 40] ^= 0x55
         try Data(badCRC).write(to: photos.appendingPathComponent("crc.png"))
         try Data(png.prefix(png.count / 2)).write(to: photos.appendingPathComponent("short.png"))
+        // Sent as text: the signature's CR LF became LF. Only libpng looks past its first 4 bytes.
+        try Data(png.prefix(4) + [0x0A, 0x1A, 0x0A] + png.dropFirst(8)).write(to: photos.appendingPathComponent("text.png"))
 
         let heic = scratch.appendingPathComponent("source.heic")
         let encoded = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/heif-enc"), ["-o", heic.path, source.path], timeout: 60)
@@ -103,7 +105,7 @@ import WindowTestSupport
         var tiff = [UInt8](try Data(contentsOf: lzw))
         for i in stride(from: tiff.count / 4, to: tiff.count / 2, by: 7) { tiff[i] ^= 0x5A }
         try Data(tiff).write(to: photos.appendingPathComponent("lzw.tif"))
-        return ["crc.png", "short.png", "cut.heic", "cut.jpg", "huge.tif", "lzw.tif"]
+        return ["crc.png", "short.png", "text.png", "cut.heic", "cut.jpg", "huge.tif", "lzw.tif"]
     }
 }
 

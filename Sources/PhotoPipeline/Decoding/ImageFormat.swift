@@ -7,7 +7,9 @@ enum ImageFormat: Equatable {
             bytes.count >= offset + magic.count && Array(bytes[offset..<offset + magic.count]) == magic
         }
         if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }
-        else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
+        // The rest of PNG's signature is checked by libpng: a file whose line endings a text-mode
+        // transfer converted is a PNG it reports as damaged, not one for SDL_image to print about.
+        else if starts([0x89, 0x50, 0x4E, 0x47]) { self = .png }
         else if starts(Array("GIF8".utf8)) { self = .gif }
         else if starts(Array("BM".utf8)) { self = .bmp }
         else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { self = .webp }

@@ -1,6 +1,7 @@
 /// Walks the chunks of a PNG byte stream (length, type, data, CRC), stopping at the first one whose
 /// length runs past the end. CRCs are not checked: decoders do that for the chunks they use.
 enum PNGChunks {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let signatureLength = 8
 
     /// Calls `visit` with each chunk's type and data until it returns false or the image data starts.
@@ -28,12 +29,17 @@ enum PNGChunks {
 
     /// The first chunk before the image data whose length runs past the end of `png`, if any:
     /// the reason a damaged file is refused names the chunk and what it claims, where libpng
-    /// says only that the file ends early.
+    /// says only that the file ends early. Only after a whole signature, and only up to a chunk
+    /// whose type is not four letters: in a file broken there, the chunks are not where they
+    /// seem, and libpng says why.
     static func chunkPastTheEnd(of png: [UInt8]) -> (type: String, length: Int)? {
+        guard png.starts(with: signature) else { return nil }
         var offset = signatureLength
         while offset + 8 <= png.count {
             let length = bigEndian32(png, offset)
-            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            let typeBytes = png[offset + 4..<offset + 8]
+            guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
+            let type = String(decoding: typeBytes, as: UTF8.self)
             guard type != "IDAT" else { return nil }
             if offset + 8 + length + 4 > png.count { return (type, length) }
             offset += 8 + length + 4
