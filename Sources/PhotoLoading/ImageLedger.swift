@@ -1,22 +1,5 @@
 import PhotoCore
 
-/// Part of a zoomed page's photo decoded again at the resolution it is shown at, drawn over the
-/// page's texture: `region` in unit coordinates of the photo, `pixels` on its longer side.
-public struct Detail: Hashable, Sendable {
-    public let item: Int
-    public let region: Rect
-    public let pixels: Int
-    public init(item: Int, region: Rect, pixels: Int) { self.item = item; self.region = region; self.pixels = pixels }
-}
-
-/// What a finished load brought: the photo's own size (what the scene lays out) and the size
-/// of the pixels decoded for its texture.
-public struct Arrival: Equatable, Sendable {
-    public var size: Size
-    public var texture: Size
-    public init(size: Size, texture: Size) { self.size = size; self.texture = texture }
-}
-
 /// The one record of where every item's images stand (asked for, loading, uploading, on the
 /// GPU, failed) and the rules that move them: urgency, the page's prefetch window, cancelling
 /// what is no longer wanted, telling the scene once. It does no work itself: every call answers
@@ -24,58 +7,26 @@ public struct Arrival: Equatable, Sendable {
 /// from the scene's requests, the loaders (an image decoded or failed) and the renderer (a
 /// texture finished or was evicted). Main thread only. The rules: docs/loading.md.
 public struct ImageLedger {
-    public enum Phase: Equatable, Sendable {
-        case loading(LoadUrgency)
-        /// Decoded; its pixels are being copied to the GPU.
-        case uploading(Arrival)
-        /// A whole texture the renderer can draw.
-        case ready(Arrival)
-        case failed(LoadFailure)
-    }
-
-    public enum Action: Hashable, Sendable {
-        /// Ask the loaders for the image.
-        case load(ImageKey, LoadUrgency)
-        /// A load in flight is needed sooner (or, for a page left behind, later).
-        case reprioritize(ImageKey, LoadUrgency)
-        /// Stop a load nobody wants any more.
-        case cancel(ImageKey)
-        /// Tell the scene: the image can be drawn, at the photo's own size.
-        case loaded(ImageKey, Size)
-        /// Tell the scene: the image was let go; it asks again when it needs it.
-        case unloaded(ImageKey)
-        /// Tell the scene the image failed.
-        case failed(ImageKey, LoadFailure)
-        /// Say so once: the item's first failure.
-        case report(ImageKey, LoadFailure)
-        /// Put an item's thumbnail in the shared cache, keeping no pixels.
-        case warm(Int)
-        /// Decode a detail; stop one no longer wanted; let the drawn detail go.
-        case loadDetail(Detail)
-        case cancelDetail(Detail)
-        case dropDetail
-    }
-
-    private(set) var phases: [ImageKey: Phase] = [:]
+    var phases: [ImageKey: Phase] = [:]
     /// A stand-in decoded while the real thumbnail is still loading (a camera's EXIF thumbnail).
-    private var standIns: [ImageKey: Size] = [:]
+    var standIns: [ImageKey: Size] = [:]
     /// What is known of each photo beyond its images' phases.
-    private var records: [Int: PhotoRecord] = [:]
+    var records: [Int: PhotoRecord] = [:]
     /// The page window last followed (item → offset from the page on screen; nil: the grid),
     /// and the page whose neighbours were prefetched.
-    private var window: [Int: Int]?? = .some(nil)
-    private var prefetchedAround: Int?
+    var window: [Int: Int]?? = .some(nil)
+    var prefetchedAround: Int?
     /// Grid cells on screen, and a running slideshow's photos: what else still wants its images.
-    private var gridCells: Set<Int> = []
-    private var slideshowItems: Set<Int> = []
+    var gridCells: Set<Int> = []
+    var slideshowItems: Set<Int> = []
     /// Failed downloads to try again, each at most once pending, and failures in a row.
-    private var retries: [ImageKey: PendingRetry] = [:]
-    private var failuresInARow: [ImageKey: Int] = [:]
+    var retries: [ImageKey: PendingRetry] = [:]
+    var failuresInARow: [ImageKey: Int] = [:]
     /// Loads asked for so far, and when (in that count) each one in flight was: a success
     /// proves its host is back only for the failures before it was asked for. One asked
     /// earlier that comes late (a thumbnail decoded behind a busy core) says nothing new.
-    private var asked = 0
-    private var askedAt: [ImageKey: Int] = [:]
+    var asked = 0
+    var askedAt: [ImageKey: Int] = [:]
     public var backoff = RetryBackoff()
     /// The detail wanted for the zoomed page (loading, or drawn once it came); at most one.
     public private(set) var detail: Detail?
@@ -235,167 +186,4 @@ public struct ImageLedger {
         if let item = detail?.item, gone.contains(item) { detail = nil }
         records = records.filter { !gone.contains($0.key) }
     }
-
-    // MARK: The page on screen
-
-    /// Keeps loads in step with the page on screen. `window` maps the items near it to their
-    /// offset from it (0 for the page itself, the two on each side), nil in the grid. When it
-    /// changes, full images outside it stop (freeing their bandwidth), those in it become
-    /// neighbours or prefetches (a page left behind must not keep the page on screen's
-    /// urgency), and the page's own thumbnail, if still on its way, goes first. Once the page's
-    /// full image is on the GPU, the two pages on each side are prefetched, once per page.
-    public mutating func follow(page window: [Int: Int]?) -> [Action] {
-        var actions: [Action] = []
-        if self.window != .some(window) {
-            self.window = .some(window)
-            prefetchedAround = nil
-            for (key, phase) in phases {
-                guard case .loading(let urgency) = phase else { continue }
-                let offset = window?[key.item]
-                let wanted: LoadUrgency
-                switch (key.quality, offset.map(abs)) {
-                case (.full, nil):
-                    // A running slideshow still wants its photos, whatever the page.
-                    if !slideshowItems.contains(key.item) { actions += cancel(key) }
-                    continue
-                case (.full, 0?): wanted = max(urgency, .current)
-                case (.full, 1?): wanted = .neighbour
-                case (.full, _): wanted = .prefetch
-                // A page's thumbnail is its placeholder while it is the page or beside it; a page
-                // swiped past keeps no placeholder urgency.
-                case (.thumbnail, 0?): wanted = .currentPlaceholder
-                case (.thumbnail, 1?): wanted = .neighbourPlaceholder
-                case (.thumbnail, _): wanted = min(urgency, .visible)
-                }
-                if wanted != urgency {
-                    phases[key] = .loading(wanted)
-                    actions.append(.reprioritize(key, wanted))
-                }
-            }
-        }
-        guard let window, let current = window.first(where: { $0.value == 0 })?.key, prefetchedAround != current,
-              isReady(ImageKey(item: current, quality: .full)) else { return actions }
-        prefetchedAround = current
-        for offset in [1, -1, 2, -2] {
-            guard let item = window.first(where: { $0.value == offset })?.key else { continue }
-            actions += want(ImageKey(item: item, quality: .full), .prefetch)
-        }
-        return actions
-    }
-
-    // MARK: Retries
-
-    /// The grid cells on screen (their thumbnails are wanted); none outside the grid.
-    public mutating func follow(gridCells cells: Set<Int>) { gridCells = cells }
-
-    /// A running slideshow's photos (their full images are wanted); none when it stops.
-    /// When it stops, its full images still loading outside the page window stop too.
-    public mutating func follow(slideshow items: Set<Int>) -> [Action] {
-        let dropped = slideshowItems.subtracting(items)
-        slideshowItems = items
-        var actions: [Action] = []
-        for item in dropped {
-            if case .some(.some(let window)) = window, window[item] != nil { continue }
-            actions += cancel(ImageKey(item: item, quality: .full))
-        }
-        return actions
-    }
-
-    /// Whether anything still shows or will show the image: the page on screen and the two on
-    /// each side, a grid cell on screen, a running slideshow.
-    public func isWanted(_ key: ImageKey) -> Bool {
-        if case .some(.some(let window)) = window, window[key.item] != nil { return true }
-        switch key.quality {
-        case .thumbnail: return gridCells.contains(key.item)
-        case .full: return slideshowItems.contains(key.item)
-        }
-    }
-
-    /// The failed downloads due again at `now` that are still wanted: they load again (the
-    /// retry actions are the `.load`s). Those no longer wanted wait until they are.
-    public mutating func retriesDue(at now: Double) -> [Action] {
-        var actions: [Action] = []
-        for (key, retry) in retries.sorted(by: { $0.value.due < $1.value.due }) where retry.due <= now && isWanted(key) {
-            retries[key] = nil
-            phases[key] = nil
-            actions += want(key, urgencyNow(key))
-        }
-        return actions
-    }
-
-    /// How urgent a retried image is now, not when it failed: the page it was on may be gone.
-    /// A slideshow's photos come back as prefetches (the slideshow raises the one it needs next).
-    private func urgencyNow(_ key: ImageKey) -> LoadUrgency {
-        if case .some(.some(let window)) = window, let offset = window[key.item] { return .forScene(key.quality, offset: offset) }
-        return key.quality == .thumbnail ? .visible : .prefetch
-    }
-
-    /// When the next wanted retry is due (ms), for a loop that sleeps until then.
-    public var nextRetry: Double? {
-        retries.filter { isWanted($0.key) }.map(\.value.due).min()
-    }
-
-    /// The failed image is to be tried again by itself.
-    public func retryIsPending(_ key: ImageKey) -> Bool { retries[key] != nil }
-
-    // MARK: Questions
-
-    public func phase(of key: ImageKey) -> Phase? { phases[key] }
-
-    public func isLoading(_ key: ImageKey) -> Bool {
-        if case .loading = phases[key] { return true }
-        return false
-    }
-
-    public func isReady(_ key: ImageKey) -> Bool {
-        if case .ready = phases[key] { return true }
-        return false
-    }
-
-    /// The arrival of an image on the GPU.
-    public func arrival(_ key: ImageKey) -> Arrival? {
-        if case .ready(let arrival) = phases[key] { return arrival }
-        return nil
-    }
-
-    public func failure(_ key: ImageKey) -> LoadFailure? {
-        if case .failed(let failure) = phases[key] { return failure }
-        return nil
-    }
-
-    /// Items whose image at `quality` is still loading.
-    public func loading(_ quality: ImageQuality) -> [Int] {
-        phases.compactMap { key, phase in
-            if case .loading = phase, key.quality == quality { return key.item }
-            return nil
-        }
-    }
-
-    /// Every one of `items` has its thumbnail, in the cache or on screen, or has failed.
-    public func thumbnailsSettled(_ items: [Int]) -> Bool {
-        items.allSatisfy { records[$0]?.thumbnailSettled == true }
-    }
-}
-
-/// One photo's record beyond its images' phases: what its file told, what it turned out to be,
-/// and what was said of it once. Forgotten with the photo.
-struct PhotoRecord {
-    /// Its thumbnail arrived, failed, or sits in the shared cache (for `thumbs_done`).
-    var thumbnailSettled = false
-    /// A failure to load it was said on stderr: once per photo.
-    var failureReported = false
-    /// What its EXIF said (date taken, camera), once its full image loaded: for captions.
-    var facts: ImageFacts?
-    /// A still picture: no animation worker looks at it again.
-    var isStill = false
-}
-
-extension ImageLedger {
-    /// The photo's EXIF facts arrived with its full image.
-    public mutating func noteFacts(_ facts: ImageFacts, of item: Int) { records[item, default: .init()].facts = facts }
-    public func facts(of item: Int) -> ImageFacts? { records[item]?.facts }
-
-    /// The photo turned out to be a still picture (or its bytes for an animation could not be had).
-    public mutating func noteStill(_ item: Int) { records[item, default: .init()].isStill = true }
-    public func isStill(_ item: Int) -> Bool { records[item]?.isStill ?? false }
 }
