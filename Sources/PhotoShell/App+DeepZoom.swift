@@ -63,7 +63,7 @@ extension App {
         let viewport = display.viewport
         let visible = frame.intersection(Rect(origin: .zero, size: viewport))
         let full = Size(width: Double(pyramid.fullSize.width), height: Double(pyramid.fullSize.height))
-        let screenScale = frame.width * pointScale / full.width
+        let screenScale = frame.width * display.pointScale / full.width
         guard visible.width > 0, visible.height > 0, screenScale > base.width / full.width * Self.detailThreshold else { return nil }
         let unit = frame.unit(of: visible)
         let view = Rect(x: unit.minX * full.width, y: unit.minY * full.height, width: unit.width * full.width, height: unit.height * full.height)

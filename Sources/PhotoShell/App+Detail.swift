@@ -24,7 +24,7 @@ extension App {
               let native = scene.items[scene.currentIndex].pixelSize,
               let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return dropDetail() }
         let frame = scene.pageFrame(scene.currentIndex)
-        let shownLonger = max(frame.width, frame.height) * pointScale
+        let shownLonger = max(frame.width, frame.height) * display.pointScale
         let baseLonger = max(base.width, base.height)
         guard shownLonger > baseLonger * Self.detailThreshold, baseLonger < max(native.width, native.height) else { return dropDetail() }
         // While it moves the texture stands in; detail is for a page at rest.

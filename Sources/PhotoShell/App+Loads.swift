@@ -80,10 +80,10 @@ extension App {
         let drawable = display.window.drawableSize
         let viewport = display.viewport
         return PageRequest(drawable: PixelSize(width: drawable.width, height: drawable.height),
-                           viewport: PixelSize(width: Int((viewport.width * pointScale).rounded(.up)), height: Int((viewport.height * pointScale).rounded(.up))),
+                           viewport: PixelSize(width: Int((viewport.width * display.pointScale).rounded(.up)), height: Int((viewport.height * display.pointScale).rounded(.up))),
                            maxTextureSize: display.renderer.maxTextureSize,
                            restingSide: scene.items.indices.contains(index)
-                               ? PageRequest.restingSide(pixelSize: scene.items[index].pixelSize, viewport: viewport, pointScale: pointScale) : nil,
+                               ? PageRequest.restingSide(pixelSize: scene.items[index].pixelSize, viewport: viewport, pointScale: display.pointScale) : nil,
                            slideshow: slideshow?.transition)
     }
 
@@ -102,7 +102,7 @@ extension App {
                              layout: scene.grid.layout, viewportHeight: viewport.height, hasGrid: scene.hasGrid)
     }
 
-    var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * pointScale).rounded(.up)) }
+    var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * display.pointScale).rounded(.up)) }
 
 
     /// What the loaders finished: into the ledger, and decoded pixels on their way to the GPU.

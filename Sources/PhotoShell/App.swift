@@ -195,7 +195,7 @@ package final class App {
 
     /// Something asks for a frame: a change to show, an animation, a screenshot, a fan to redraw.
     private func wantsFrame(at now: Double, replayDraws: Bool) -> Bool {
-        frames.isDue || scene.isAnimating || replayDraws || screenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
+        frames.isDue || scene.isAnimating || replayDraws || automation.ownScreenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
     }
 
     /// The loop may not wait for events this pass: a frame is wanted and the fill frames' pace
@@ -203,7 +203,7 @@ package final class App {
     /// Asleep, only automation (a replay drawing, a screenshot to take) keeps it from waiting.
     private func hasWorkNow(replayDraws: Bool) -> Bool {
         let now = clock.nowMs
-        if isAsleep { return replayDraws || screenshotPending }
+        if isAsleep { return replayDraws || automation.ownScreenshotPending }
         let frameNow = wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil
         return frameNow || display.renderer.hasPendingUploads || stageToWarm != nil
     }
@@ -226,8 +226,6 @@ package final class App {
                 presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
     }
 
-    /// A `--screenshot` still to take keeps frames coming until its moment.
-    private var screenshotPending: Bool { automation.ownScreenshotPending }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
     /// same frames; a stuck decode cannot hold the replay longer than this.
@@ -316,9 +314,6 @@ package final class App {
         guard scene.mode == .browsing, let id = currentID, ledger.isLoading(ImageKey(item: id, quality: .full)) else { return .rest }
         return scene.hasGrid ? .page : nil
     }
-
-    /// Drawable pixels per window point (2 on a HiDPI display).
-    var pointScale: Double { display.pointScale }
 
     /// Something on screen changes from one frame to the next: the scene or the slideshow
     /// animates, or the fan on the page still fills.
