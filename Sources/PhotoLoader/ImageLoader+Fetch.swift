@@ -10,12 +10,11 @@ extension ImageLoader {
     func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
                showsScans: Bool, displayedSize: PixelSize? = nil) {
         guard let network else {
-            deliver(Result(request: request, outcome: .failure(.network(.transport(code: 0, message: "the network is not available"))), opaque: false, originalSize: nil))
-            wake()
+            fail(request, .network(.transport(code: 0, message: "the network is not available")))
             return
         }
         let transferPriority = Self.transferPriority(urgency)
-        let tracksProgress = request.isWholePage && !request.isWarm
+        let tracksProgress = request.isWholePage
         let scans = showsScans && tracksProgress ? scanPreview(for: request, pixels: pixels, sharpAt: sharpAt, box: box) : nil
         // A deep zoom picture's fetch starts on another thread, after its description: the
         // request may have been cancelled meanwhile. A body that did not decode is not used
@@ -38,8 +37,7 @@ extension ImageLoader {
             guard current else { return }
             switch response {
             case .failure(let error):
-                self.deliver(Result(request: request, outcome: .failure(.network(error)), opaque: false, originalSize: nil))
-                self.wake()
+                self.fail(request, .network(error))
             case .success(let response):
                 self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
                     let bytes = [UInt8](response.body)
