@@ -26,7 +26,7 @@ public enum PNGCodec {
             png_fast_write($0.baseAddress, Int32(image.width), Int32(image.height), Int32(channels), &out, &length, &message, message.count)
         }
         guard status == 0, let out else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = String(nulTerminated: message)
             throw DecodeError.corrupt(reason: "PNG write: \(reason.isEmpty ? "libpng failed" : reason)")
         }
         defer { png_fast_free(out) }

@@ -1,4 +1,5 @@
 import CGLES3
+import PhotoCore
 
 public struct RenderError: Error, CustomStringConvertible {
     public let description: String
@@ -65,6 +66,6 @@ final class GLProgram {
         guard length > 1 else { return "(no log)" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
         getLog(object, length, nil, &buffer)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(nulTerminated: buffer)
     }
 }

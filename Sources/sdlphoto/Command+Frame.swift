@@ -127,7 +127,7 @@ enum HostName {
     static var current: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "frame" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(nulTerminated: buffer)
         return name.isEmpty ? "frame" : name
     }
 }

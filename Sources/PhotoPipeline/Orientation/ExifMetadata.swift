@@ -1,5 +1,6 @@
 import CExif
 import Foundation
+import PhotoCore
 
 /// The EXIF block of a JPEG, read by libexif: orientation and the embedded thumbnail.
 ///
@@ -36,7 +37,7 @@ final class ExifMetadata {
         guard let content, let entry = exif_content_get_entry(content, tag) else { return nil }
         var buffer = [CChar](repeating: 0, count: 256)
         guard exif_entry_get_value(entry, &buffer, UInt32(buffer.count)) != nil else { return nil }
-        let value = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        let value = String(nulTerminated: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
         return value.isEmpty ? nil : value
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import PhotoCore
 
 /// A fresh directory under /tmp, removed (with its files) when the value goes away.
 final class TempDirectory {
@@ -8,7 +9,7 @@ final class TempDirectory {
         var template = Array("/tmp/photopipeline-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        path = String(nulTerminated: template)
     }
 
     deinit { _ = system("rm -rf '\(path)'") }

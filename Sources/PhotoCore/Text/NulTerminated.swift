@@ -1,0 +1,7 @@
+extension String {
+    /// The text a C library wrote into `buffer`, up to its first NUL (all of it without one),
+    /// as UTF-8.
+    public init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
