@@ -84,7 +84,7 @@ struct APNGStructure {
         ihdr.replaceSubrange(0..<8, with: Self.be32Bytes(frame.width) + Self.be32Bytes(frame.height))
         var data: [UInt8] = []
         for range in frame.data { data += b[range] }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.chunk("IHDR", ihdr) + shared
+        return PNGChunks.signature + Self.chunk("IHDR", ihdr) + shared
             + Self.chunk("IDAT", data) + Self.chunk("IEND", [])
     }
 

@@ -2,14 +2,23 @@
 /// length runs past the end. CRCs are not checked: decoders do that for the chunks they use.
 enum PNGChunks {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    static let signatureLength = 8
+    static var signatureLength: Int { signature.count }
+
+    /// A chunk's type at `offset`, if it is four letters: anything else says the chunks are not
+    /// where they seem (a damaged signature or structure), which libpng then reports.
+    private static func type(_ png: [UInt8], at offset: Int) -> String? {
+        let bytes = png[offset + 4..<offset + 8]
+        guard bytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Calls `visit` with each chunk's type and data until it returns false or the image data starts.
     static func walk(_ png: [UInt8], _ visit: (_ type: String, _ data: ArraySlice<UInt8>) -> Bool) {
+        guard png.starts(with: signature) else { return }
         var offset = signatureLength
         while offset + 12 <= png.count {
             let length = bigEndian32(png, offset)
-            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            guard let type = type(png, at: offset) else { return }
             let dataStart = offset + 8, dataEnd = dataStart + length
             guard dataEnd + 4 <= png.count, type != "IDAT", type != "IEND" else { return }
             guard visit(type, png[dataStart..<dataEnd]) else { return }
@@ -37,9 +46,7 @@ enum PNGChunks {
         var offset = signatureLength
         while offset + 8 <= png.count {
             let length = bigEndian32(png, offset)
-            let typeBytes = png[offset + 4..<offset + 8]
-            guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else { return nil }
-            let type = String(decoding: typeBytes, as: UTF8.self)
+            guard let type = type(png, at: offset) else { return nil }
             guard type != "IDAT" else { return nil }
             if offset + 8 + length + 4 > png.count { return (type, length) }
             offset += 8 + length + 4
