@@ -20,8 +20,8 @@ extension App {
         if catalog.isEmpty { slideshow = nil } else { slideshow?.replaceItems(update.change, now: now) }
         // The first photos after a wait: `--start N` opens its page now, as it would have at start.
         if wasWaiting, let start = options.startIndex, catalog.id(at: start) != nil { perform(scene.openPage(start)) }
-        if frame.slides.awaitsContent, !catalog.isEmpty {
-            frame.slides.awaitsContent = false
+        if operation.slides.awaitsContent, !catalog.isEmpty {
+            operation.slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)
         }
         apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)))
@@ -40,7 +40,6 @@ extension App {
             item.caption = catalog[id].caption
             return item
         }
-        guard sceneItems != scene.items else { return }
         perform(scene.replaceItems(sceneItems, change: unchanged))
         frames.redraw(.content)
     }

@@ -13,7 +13,7 @@ extension App {
         guard let board = options.frame.control else { return }
         let (commands, through) = board.take()
         for command in commands { carryOut(command, at: now) }
-        frame.handledCommands = through
+        operation.handledCommands = through
     }
 
     private func carryOut(_ command: RemoteCommand, at now: Double) {
@@ -50,10 +50,10 @@ extension App {
     func publishControlStatus() {
         guard let board = options.frame.control else { return }
         let status = controlStatus
-        if frame.thumbnail?.image != status.image {
-            frame.thumbnail = (status.image, thumbnailSource(of: status.index))
+        if operation.thumbnail?.image != status.image {
+            operation.thumbnail = (status.image, thumbnailSource(of: status.index))
         }
-        board.publish(status, thumbnail: frame.thumbnail?.source, handled: frame.handledCommands)
+        board.publish(status, thumbnail: operation.thumbnail?.source, handled: operation.handledCommands)
     }
 
     private var controlStatus: FrameStatus {

@@ -24,7 +24,7 @@ extension App {
         let drawable = display.window.drawableSize
         let catalog = catalog
         display.renderer.draw(list.mapItems { catalog.id(at: $0) ?? -1 }, viewport: viewport, drawableWidth: drawable.width, drawableHeight: drawable.height,
-                      rotation: options.rotation.degrees)
+                      rotation: display.rotation.degrees)
         // What drawing the frame cost, without a screenshot's read-back or a swap that waits for
         // the display's refresh: the pace of fill frames follows it.
         display.renderer.finish()

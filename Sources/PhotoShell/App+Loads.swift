@@ -157,7 +157,8 @@ extension App {
             }
             frames.redraw(.image)
         }
-        if thumbnailArrived, ledger.thumbnailsSettled(catalog.shown) { automation.log?.thumbsDone(count: catalog.count) }
+        // Only an events log that has not said so yet asks: the question walks every photo.
+        if thumbnailArrived, let log = automation.log, !log.saidThumbsDone, ledger.thumbnailsSettled(catalog.shown) { log.thumbsDone(count: catalog.count) }
     }
 
     /// A progressive JPEG's picture so far stands in for its full image while that downloads:

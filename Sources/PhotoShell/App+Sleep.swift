@@ -3,24 +3,24 @@ import PhotoCore
 /// The sleep schedule in the loop (docs/behaviour.md §16): asleep, the screen is black, nothing
 /// is drawn again or asked for, and the loop waits for the next change, a touch or a command.
 extension App {
-    var isAsleep: Bool { frame.sleep.isAsleep }
+    var isAsleep: Bool { operation.sleep.isAsleep }
 
     /// Time moves the schedule on; a change is carried out.
     func followSleepSchedule(at now: Double) {
         // Without a schedule only commands and input change it, and those say so themselves.
-        guard frame.sleep.schedule != nil else { return }
+        guard operation.sleep.schedule != nil else { return }
         let second = options.frame.localClock.secondOfDay(appMs: now)
-        if let change = frame.sleep.advance(localSecond: second, now: now) { carryOut(change) }
+        if let change = operation.sleep.advance(localSecond: second, now: now) { carryOut(change) }
     }
 
     /// A `sleep` or `wake` command.
     func sleepCommand(_ change: FrameSleep.Change, at now: Double) {
-        if let done = frame.sleep.command(change, at: now) { carryOut(done) }
+        if let done = operation.sleep.command(change, at: now) { carryOut(done) }
     }
 
     /// Input while asleep wakes the frame (a press or a key) and goes no further. True when taken.
     func sleepTakes(_ input: InputEvent, at now: Double) -> Bool {
-        switch frame.sleep.take(input, at: now) {
+        switch operation.sleep.take(input, at: now) {
         case .passOn: return false
         case .swallow: return true
         case .wake:
@@ -34,7 +34,7 @@ extension App {
         guard isAsleep else { return perform(effects) }
         var now: [Effect] = []
         for effect in effects {
-            if case .requestImage = effect { frame.heldRequests.append(effect) } else { now.append(effect) }
+            if case .requestImage = effect { operation.heldRequests.append(effect) } else { now.append(effect) }
         }
         perform(now)
     }
@@ -42,7 +42,7 @@ extension App {
     /// How long an asleep loop may wait: until the schedule's next change, or a replay's next event.
     func asleepWaitMs() -> Int {
         let now = clock.nowMs
-        let waits = [frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now),
+        let waits = [operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now),
                      automation.wakeMs(at: now)].compactMap { $0 }
         guard let wait = waits.min() else { return -1 }
         return max(1, Int(wait.rounded(.up)))
@@ -50,8 +50,8 @@ extension App {
 
     /// Awake, how long until the schedule (or the idle time after a wake by hand) needs the loop.
     func scheduleWaitMs(at now: Double) -> Double? {
-        guard frame.sleep.schedule != nil else { return nil }
-        return frame.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now)
+        guard operation.sleep.schedule != nil else { return nil }
+        return operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now)
     }
 
     /// One iteration of an asleep loop: a black frame when the screen needs one (going to sleep,
@@ -64,7 +64,7 @@ extension App {
         frames.drawnAsleep(at: now)
         let drawable = display.window.drawableSize
         display.renderer.draw(DisplayList(), viewport: display.viewport,
-                      drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: options.rotation.degrees)
+                      drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: display.rotation.degrees)
         let paths = automation.takeScreenshots(own: ownScreenshot)
         if !paths.isEmpty { automation.write(display.renderer.readPixels(), to: paths) }
         display.window.swap()
@@ -81,8 +81,8 @@ extension App {
         case .wake:
             automation.log?.wake()
             feed.setPaused(false)
-            let held = frame.heldRequests
-            frame.heldRequests = []
+            let held = operation.heldRequests
+            operation.heldRequests = []
             perform(held)
             if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }
         }

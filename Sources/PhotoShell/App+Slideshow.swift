@@ -6,14 +6,14 @@ import PhotoLoading
 extension App {
     /// The slideshow on screen, if one runs.
     var slideshow: Slideshow? {
-        get { frame.slides.show }
-        set { frame.slides.show = newValue }
+        get { operation.slides.show }
+        set { operation.slides.show = newValue }
     }
 
     /// Starts the slideshow on `index` (attract: the kiosk's idle loop, back to the grid after).
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
-        guard frame.slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
-              let show = frame.slides.show else { return }
+        guard operation.slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
+              let show = operation.slides.show else { return }
         apply(ledger.follow(slideshow: Set(catalog.shown)))
         automation.log?.slide(show.current)
         // What its transitions draw (a photo, another fading in over it) compiles now, before
@@ -27,8 +27,8 @@ extension App {
 
     /// Stops it: onto the photo it showed in the browser, or, after attract mode, the grid's top.
     func stopSlideshow() {
-        let attract = frame.slides.isAttract
-        guard let current = frame.slides.stop() else { return }
+        let attract = operation.slides.isAttract
+        guard let current = operation.slides.stop() else { return }
         apply(ledger.follow(slideshow: []))
         perform(attract ? scene.showGridTop() : scene.openPage(current))
         frames.redraw(.slideshow)
@@ -36,7 +36,7 @@ extension App {
 
     /// Input while the slideshow runs stops it and goes no further. True when it was taken.
     func slideshowTakes(_ input: InputEvent, at now: Double) -> Bool {
-        switch frame.slides.take(input, at: now) {
+        switch operation.slides.take(input, at: now) {
         case .passOn: return false
         case .swallow: return true
         case .stop:
@@ -48,7 +48,7 @@ extension App {
     /// Each frame: keep the shown and the next photo loading, tell the slideshow which are ready
     /// or failed, move it on, and start attract mode after the kiosk's idle time.
     func runSlideshow(at now: Double) {
-        if frame.slides.attractIsDue(at: now, photos: catalog.count) { startSlideshow(on: 0, attract: true, at: now) }
+        if operation.slides.attractIsDue(at: now, photos: catalog.count) { startSlideshow(on: 0, attract: true, at: now) }
         guard var show = slideshow else { return }
         // The next photo is asked for once the transition on screen is over (or once it is due):
         // its decode and upload then share the cores with a still photo's frames, or Ken Burns'

@@ -87,7 +87,7 @@ package final class App {
     /// When the texture budget is enforced and memory handed back.
     var textures = TextureKeeping()
     /// The slideshow, remote control and the sleep schedule.
-    var frame: FrameOperation
+    var operation: FrameOperation
     /// The grid's cells followed; the fan, the scans, the sharper decodes, the tiles and the
     /// animation of the pages.
     var extras = ViewExtras()
@@ -110,7 +110,7 @@ package final class App {
         scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
-        frame = FrameOperation(settings: options.frame, slideshow: options.slideshow)
+        operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
         overlays = OverlayState(clockFormat: options.presentation.clock, text: text)
     }
 
@@ -122,7 +122,7 @@ package final class App {
         feed.start(wake: display.events.wake)
         if options.kiosk { display.window.setCursorVisible(false) }
         if options.startsInSlideshow {
-            if catalog.isEmpty { frame.slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+            if catalog.isEmpty { operation.slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
@@ -167,7 +167,7 @@ package final class App {
             if let drift = options.presentation.nextDriftMs(after: frames.lastDrawMs), now >= drift { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
-            if wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil {
+            if frameDue(at: now, replayDraws: replayDraws) {
                 // A frame time is the time between two frames while something moves: a replay in
                 // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
@@ -193,6 +193,11 @@ package final class App {
         return written ? 0 : 1
     }
 
+    /// A frame is wanted and the fill frames' pace does not hold it back.
+    private func frameDue(at now: Double, replayDraws: Bool) -> Bool {
+        wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil
+    }
+
     /// Something asks for a frame: a change to show, an animation, a screenshot, a fan to redraw.
     private func wantsFrame(at now: Double, replayDraws: Bool) -> Bool {
         frames.isDue || scene.isAnimating || replayDraws || automation.ownScreenshotPending || fanNeedsFrame || (slideshow?.isAnimating(at: now) ?? false)
@@ -204,8 +209,7 @@ package final class App {
     private func hasWorkNow(replayDraws: Bool) -> Bool {
         let now = clock.nowMs
         if isAsleep { return replayDraws || automation.ownScreenshotPending }
-        let frameNow = wantsFrame(at: now, replayDraws: replayDraws) && fillFrameWait(at: now) == nil
-        return frameNow || display.renderer.hasPendingUploads || stageToWarm != nil
+        return frameDue(at: now, replayDraws: replayDraws) || display.renderer.hasPendingUploads || stageToWarm != nil
     }
 
     /// How long an idle loop may sleep: until the first of its timers, else until an event (-1).
@@ -219,13 +223,12 @@ package final class App {
     /// retry, the waiting screen's arc, the end of the cells' fade, the next fill frame, the clock
     /// and the drift, the sleep schedule, the animation's next frame, the memory trim.
     private func timerWaits(at now: Double) -> [Double] {
-        let fadeEnd = scene.cellFadeEnd.flatMap { frames.lastDrawMs < $0 ? $0 - now : nil }
-        let waitingArc = isWaitingForContent ? frames.lastDrawMs + Overlays.waitingFrameMs - now : nil
-        return [scene.nextDeadline.map { $0 - now }, frame.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
+        let fadeEnd = scene.cellFadeEnd.flatMap { frames.wait(until: $0, at: now) }
+        let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
+        return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
     }
-
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
     /// same frames; a stuck decode cannot hold the replay longer than this.
@@ -251,7 +254,7 @@ package final class App {
             fallthrough
         default:
             if let raw = event.inputEvent(time: now, viewport: display.window.size) {
-                let input = options.rotation.input(raw, window: display.window.size)
+                let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
                 guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }

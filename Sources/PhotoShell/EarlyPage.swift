@@ -38,7 +38,7 @@ struct EarlyPage {
                                maxTextureSize: assumedMaxTextureSize, restingSide: restingSide(items[start], viewport), slideshow: nil)
         let cell = GridLayout(width: viewport.width, count: items.count).cellSize
         // The full image first: a free worker then starts it, not the real thumbnail, which
-        // waits behind it while the camera's stands in (ImageLoader.heldForFull).
+        // waits behind it while the camera's stands in (the loader holds it for the full image).
         loader.request(.image(ImageKey(item: start, quality: .full)), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
         loader.request(.image(ImageKey(item: start, quality: .thumbnail)), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
         return EarlyPage(item: start, full: full, viewport: viewport, pixelSize: items[start].pixelSize, upright: options.rotation.degrees == 0)

@@ -46,6 +46,8 @@ final class EventLog {
     func tilesSharp(_ index: Int) { write("tiles_sharp \(index)") }
 
     /// Once: every grid thumbnail of the source is decoded (or failed for good).
+    var saidThumbsDone: Bool { thumbsDone }
+
     func thumbsDone(count: Int) {
         guard !thumbsDone else { return }
         thumbsDone = true

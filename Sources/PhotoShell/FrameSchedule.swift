@@ -12,26 +12,24 @@ struct FrameSchedule {
         static let start = Reasons(rawValue: 1 << 0)
         /// The window was exposed or resized.
         static let window = Reasons(rawValue: 1 << 1)
-        /// A touch, a click, a key, or one the program made itself (remote control, replay).
+        /// A touch, a click, a key or the wheel, a replay's included (they come through SDL's queue).
         static let input = Reasons(rawValue: 1 << 2)
         /// The sources were read again and photos came, went or changed captions.
         static let content = Reasons(rawValue: 1 << 3)
         /// Pixels arrived or left: a photo, a thumbnail, a detail, tiles, a scan.
         static let image = Reasons(rawValue: 1 << 4)
-        /// A download's fan moved on.
-        static let progress = Reasons(rawValue: 1 << 5)
         /// The page's animation showed its next frame.
-        static let animation = Reasons(rawValue: 1 << 6)
+        static let animation = Reasons(rawValue: 1 << 5)
         /// The slideshow started, stopped, moved to a slide or ended a transition.
-        static let slideshow = Reasons(rawValue: 1 << 7)
+        static let slideshow = Reasons(rawValue: 1 << 6)
         /// A remote command changed what is shown.
-        static let remote = Reasons(rawValue: 1 << 8)
+        static let remote = Reasons(rawValue: 1 << 7)
         /// The frame woke from its sleep schedule.
-        static let wake = Reasons(rawValue: 1 << 9)
+        static let wake = Reasons(rawValue: 1 << 8)
         /// An overlay changed: the clock's text, the burn-in drift, the help, the waiting arc.
-        static let overlay = Reasons(rawValue: 1 << 10)
+        static let overlay = Reasons(rawValue: 1 << 9)
         /// The grid's cells ended their fade-in (drawn at the fill frames' pace until then).
-        static let fadeEnd = Reasons(rawValue: 1 << 11)
+        static let fadeEnd = Reasons(rawValue: 1 << 10)
     }
 
     private(set) var reasons: Reasons = .start
@@ -68,11 +66,18 @@ struct FrameSchedule {
         lastDrawMs = now
     }
 
+    /// Ms from `now` until `period` ms have passed since the last frame.
+    func wait(elapsed periodMs: Double, at now: Double) -> Double { lastDrawMs + periodMs - now }
+
+    /// Ms from `now` until `end`, while the last frame was drawn before it; nil once one at or
+    /// after it was.
+    func wait(until end: Double, at now: Double) -> Double? { lastDrawMs < end ? end - now : nil }
+
     /// `period` ms have passed since the last frame.
-    func hasElapsed(_ periodMs: Double, at now: Double) -> Bool { now - lastDrawMs >= periodMs }
+    func hasElapsed(_ periodMs: Double, at now: Double) -> Bool { wait(elapsed: periodMs, at: now) <= 0 }
 
     /// The moment `end` came after the last frame was drawn: a frame of its own is due.
-    func crossed(_ end: Double, at now: Double) -> Bool { lastDrawMs < end && now >= end }
+    func crossed(_ end: Double, at now: Double) -> Bool { wait(until: end, at: now).map { $0 <= 0 } ?? false }
 
     /// How long until the next fill frame may come, else nil.
     func fillFrameWait(at now: Double) -> Double? {

@@ -5,15 +5,15 @@ struct OverlayState {
     private(set) var showsHelp = false
     private(set) var clock: ClockOverlay
     private var preparedCaptions: [String] = []
-    private let text: DeferredText?
+    private let text: DeferredText
 
-    init(clockFormat: String?, text: DeferredText?) {
+    init(clockFormat: String?, text: DeferredText) {
         clock = ClockOverlay(format: clockFormat)
         self.text = text
     }
 
     /// The first frame is up: text drawing may sort its fonts now.
-    func firstFrameShown() { text?.start() }
+    func firstFrameShown() { text.start() }
 
     mutating func toggleHelp() { showsHelp.toggle() }
 
