@@ -45,7 +45,7 @@ extension App {
         }
         if let eventLog = automation.log {
             eventLog.framePresented()
-            if takeTilesSharp() { eventLog.tilesSharp(scene.currentIndex) }
+            if extras.tiles.takeSharp() { eventLog.tilesSharp(scene.currentIndex) }
             for d in list.images where d.quality == .full {
                 guard let id = catalog.id(at: d.item) else { continue }
                 let key = ImageKey(item: id, quality: .full)

@@ -234,7 +234,7 @@ extension App {
         // drawn yet, and would otherwise be the first to go.
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
-        let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - (extras.animation?.heldBytes ?? 0))
+        let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - extras.animation.heldBytes)
         for key in display.renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
             textures.freed()
             if key.quality == .full { extras.scans.evicted(key.item) }

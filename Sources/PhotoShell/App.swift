@@ -187,7 +187,7 @@ package final class App {
             if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
-        _ = extras.animation?.stop()
+        extras.animation.stop()
         let written = automation.finish()
         if options.stats { print(display.pacer.statsJSON(textureBytes: display.renderer.textureBytes)) }
         return written ? 0 : 1
@@ -226,8 +226,8 @@ package final class App {
         let fadeEnd = scene.cellFadeEnd.flatMap { frames.wait(until: $0, at: now) }
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
-                ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
-                presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
+                ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
+                presentationWaitMs(at: now), scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs].compactMap { $0 }
     }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the

@@ -14,9 +14,7 @@ struct ViewExtras {
     /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
     var sharpening = PageSharpening()
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
-    var tiles: App.TileLayer?
+    var tiles = DeepZoomTiles()
     /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
-    var animation: AnimationPlayer?
-    /// A URL page's bytes on their way to its animation.
-    var animationFetch: AnimationFetch?
+    var animation = PageAnimation()
 }
