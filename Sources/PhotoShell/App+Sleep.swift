@@ -7,15 +7,7 @@ extension App {
 
     /// Time moves the schedule on; a change is carried out.
     func followSleepSchedule(at now: Double) {
-        // Without a schedule only commands and input change it, and those say so themselves.
-        guard operation.sleep.schedule != nil else { return }
-        let second = options.frame.localClock.secondOfDay(appMs: now)
-        if let change = operation.sleep.advance(localSecond: second, now: now) { carryOut(change) }
-    }
-
-    /// A `sleep` or `wake` command.
-    func sleepCommand(_ change: FrameSleep.Change, at now: Double) {
-        if let done = operation.sleep.command(change, at: now) { carryOut(done) }
+        if let change = operation.followSchedule(at: now) { carryOut(change) }
     }
 
     /// Input while asleep wakes the frame (a press or a key) and goes no further. True when taken.
@@ -31,27 +23,13 @@ extension App {
 
     /// The scene's effects, but while asleep its image requests wait for the wake: nothing is fetched.
     func performWhenAwake(_ effects: [Effect]) {
-        guard isAsleep else { return perform(effects) }
-        var now: [Effect] = []
-        for effect in effects {
-            if case .requestImage = effect { operation.heldRequests.append(effect) } else { now.append(effect) }
-        }
-        perform(now)
+        perform(operation.holdingRequests(effects))
     }
 
     /// How long an asleep loop may wait: until the schedule's next change, or a replay's next event.
     func asleepWaitMs() -> Int {
         let now = clock.nowMs
-        let waits = [operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now),
-                     automation.wakeMs(at: now)].compactMap { $0 }
-        guard let wait = waits.min() else { return -1 }
-        return max(1, Int(wait.rounded(.up)))
-    }
-
-    /// Awake, how long until the schedule (or the idle time after a wake by hand) needs the loop.
-    func scheduleWaitMs(at now: Double) -> Double? {
-        guard operation.sleep.schedule != nil else { return nil }
-        return operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now)
+        return FrameSchedule.timeout([operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now), automation.wakeMs(at: now)])
     }
 
     /// One iteration of an asleep loop: a black frame when the screen needs one (going to sleep,
@@ -59,12 +37,10 @@ extension App {
     func drawAsleep(at now: Double) {
         // A `--screenshot` of a sleeping frame is black, and still ends the run.
         let ownScreenshot = automation.ownScreenshotDue(now: now, ending: !running, settled: true)
-        let screenshotDue = automation.replayScreenshotDue || ownScreenshot != nil
-        guard frames.isDue || screenshotDue else { return }
+        guard frames.isDue || automation.replayScreenshotDue || ownScreenshot != nil else { return }
         frames.drawnAsleep(at: now)
         let drawable = display.window.drawableSize
-        display.renderer.draw(DisplayList(), viewport: display.viewport,
-                      drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: display.rotation.degrees)
+        display.renderer.draw(DisplayList(), viewport: display.viewport, drawableWidth: drawable.width, drawableHeight: drawable.height, rotation: display.rotation.degrees)
         let paths = automation.takeScreenshots(own: ownScreenshot)
         if !paths.isEmpty { automation.write(display.renderer.readPixels(), to: paths) }
         display.window.swap()
@@ -72,7 +48,7 @@ extension App {
         if ownScreenshot != nil { running = false }
     }
 
-    private func carryOut(_ change: FrameSleep.Change) {
+    func carryOut(_ change: FrameSleep.Change) {
         switch change {
         case .sleep:
             automation.log?.sleep()
@@ -81,9 +57,7 @@ extension App {
         case .wake:
             automation.log?.wake()
             feed.setPaused(false)
-            let held = operation.heldRequests
-            operation.heldRequests = []
-            perform(held)
+            perform(operation.takeHeldRequests())
             if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }
         }
         frames.redraw(.wake)

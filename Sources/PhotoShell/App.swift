@@ -13,61 +13,7 @@ import PhotoSources
 /// The main loop: input → scene → display list → draw. It redraws only while something changes
 /// and otherwise sleeps in SDL's event wait, using no CPU. Main thread only.
 package final class App {
-    /// Entry point: returns the process exit code.
-    package static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: Options) -> Int32 {
-        ProcessSignals.prepareForCleanExit()
-        var items = items
-        let start = EarlyPage.readStartPageSize(items: &items, options: options)
-        let text = DeferredText()
-        let waker = LoopWaker()
-        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
-        // However the run ends, no decode is left inside SDL_image when SDL shuts down.
-        defer { loader.stopDecoding() }
-        let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
-        var events: EventLog?
-        if let path = options.eventsPath {
-            do { events = try EventLog(path: path) } catch {
-                Log.error("cannot write the events file \(path): \(error.localizedDescription)")
-                return 2
-            }
-        }
-        /// The page's picture put into the window before GL draws, if it is decoded by now.
-        func offerEarlyPicture(_ show: (EarlyPicture) -> Bool) {
-            if let early, let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
-        }
-        let window: Window
-        do {
-            var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
-            if early != nil { windowOptions.beforeContext = offerEarlyPicture }
-            window = try Window(windowOptions)
-        } catch {
-            Log.error("\(error)")
-            return 1
-        }
-        let renderer: Renderer
-        do {
-            // Tests of a GL without BGRA textures set SDLPHOTO_GL_BGRA=0 (docs/automation.md §1).
-            renderer = try Renderer(textRasterizer: text, bgraAllowed: ProcessInfo.processInfo.environment["SDLPHOTO_GL_BGRA"] != "0")
-        } catch {
-            Log.error("\(error)")
-            return 1
-        }
-        // A placeholder decoded while the renderer was made still comes before the first frame.
-        if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
-        let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, text: text, events: events)
-        early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
-        options.frame.control?.attach(wake: { waker.wake() })
-        let code = app.loop()
-        options.frame.control?.close()
-        waker.detach()
-        loader.stopDecoding()
-        // Only now may the window go (and SDL quit with it): Swift could release it after its
-        // last use otherwise, while a decode still ran.
-        withExtendedLifetime(app) {}
-        return code
-    }
-
-    let options: Options
+    let options: RunOptions
     /// Every item ever shown and the order they are on screen in.
     var catalog: Catalog
     /// The window, its renderer, the event queue and the display's cadence.
@@ -99,7 +45,7 @@ package final class App {
     /// two sooner, and a late frame of a still picture is not seen.
     static let restingUploadBudgetMs = 16.0
 
-    private init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: Options, window: Window, renderer: Renderer, text: DeferredText, events: EventLog?) {
+    init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: RunOptions, window: Window, renderer: Renderer, text: DeferredText, events: EventLog?) {
         catalog = Catalog(items)
         feed = ContentFeed(live: content, waitingFor: options.waitingFor)
         self.options = options
@@ -114,7 +60,8 @@ package final class App {
         overlays = OverlayState(clockFormat: options.presentation.clock, text: text)
     }
 
-    private func loop() -> Int32 {
+    /// Runs until a quit; the exit code.
+    func loop() -> Int32 {
         clock.start()
         followSleepSchedule(at: 0)
         performWhenAwake(scene.advance(to: 0))
@@ -131,7 +78,7 @@ package final class App {
             // in real time frames come as they would for a person, plus the screenshots asked for.
             let replayDraws = automation.isReplaying && (clock.isVirtual || automation.replayScreenshotDue)
             let busy = hasWorkNow(replayDraws: replayDraws)
-            let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : sleepMs()
+            let timeout = busy ? 0 : isAsleep ? asleepWaitMs() : FrameSchedule.timeout(timerWaits(at: clock.nowMs))
             let events = display.events.next(timeoutMs: timeout)
             // Back-to-back frames sample their motion at the last presentation; anything else
             // (an event after a wait, a timer) at the moment it is handled.
@@ -212,22 +159,16 @@ package final class App {
         return frameDue(at: now, replayDraws: replayDraws) || display.renderer.hasPendingUploads || stageToWarm != nil
     }
 
-    /// How long an idle loop may sleep: until the first of its timers, else until an event (-1).
-    private func sleepMs() -> Int {
-        guard let wait = timerWaits(at: clock.nowMs).min() else { return -1 }
-        return max(1, Int(wait.rounded(.up)))
-    }
-
     /// Every timer an idle loop keeps (ms from `now`): the scene's next deadline, the next slide
     /// or the kiosk's idle timeout, the replay's next event or end, a failed download's or tile's
     /// retry, the waiting screen's arc, the end of the cells' fade, the next fill frame, the clock
     /// and the drift, the sleep schedule, the animation's next frame, the memory trim.
-    private func timerWaits(at now: Double) -> [Double] {
+    private func timerWaits(at now: Double) -> [Double?] {
         let fadeEnd = scene.cellFadeEnd.flatMap { frames.wait(until: $0, at: now) }
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
-                presentationWaitMs(at: now), scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs].compactMap { $0 }
+                presentationWaitMs(at: now), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs]
     }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the

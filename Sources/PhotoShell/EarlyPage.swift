@@ -22,7 +22,7 @@ struct EarlyPage {
 
     /// The photo a run opens on, if any, with its size read from the header when it is a local
     /// file: its page then opens in the photo's shape, with no placeholder square growing into it.
-    static func readStartPageSize(items: inout [SourceItem], options: App.Options) -> Int? {
+    static func readStartPageSize(items: inout [SourceItem], options: RunOptions) -> Int? {
         guard let start = options.startIndex ?? (items.count == 1 ? 0 : nil), items.indices.contains(start) else { return nil }
         if items[start].pixelSize == nil, case .file(let path) = items[start].image, let size = ImageDecoder.probe(path: path) {
             items[start].pixelSize = Size(width: Double(size.width), height: Double(size.height))
@@ -30,7 +30,7 @@ struct EarlyPage {
         return start
     }
 
-    static func start(_ start: Int, items: [SourceItem], options: App.Options, loader: ImageLoader) -> EarlyPage? {
+    static func start(_ start: Int, items: [SourceItem], options: RunOptions, loader: ImageLoader) -> EarlyPage? {
         guard !options.fullscreen, !options.startsInSlideshow, options.replay == nil else { return nil }
         let viewport = options.rotation.viewport(window: options.size)
         let drawable = PixelSize(width: Int(options.size.width), height: Int(options.size.height))

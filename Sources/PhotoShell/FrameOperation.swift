@@ -1,39 +1,83 @@
+import Foundation
 import PhotoCore
+import PhotoLoading
 import PhotoRemote
+import PhotoPipeline
 import PhotoServe
+import PhotoSources
 
-/// What a frame left alone needs of a run (docs/behaviour.md §15–16): remote control and the
-/// sleep schedule. Settings from the command line; `App.FrameOperation` is the loop's state.
-package struct FrameSettings {
-    /// The control server's and the MQTT client's side of the commands and the status; nil
-    /// without `--control` and `--mqtt`.
-    package var control: ControlBoard?
-    var schedule: SleepSchedule?
-    var onSleep: String?
-    var onWake: String?
-    var localClock: LocalClock
+/// The loop's side of the photo frame: the slideshow (and the kiosk's attract mode), remote
+/// control and the sleep schedule.
+struct FrameOperation {
+    var slides: SlideshowDriver
+    var sleep: FrameSleep
+    let settings: FrameSettings
+    /// Images the scene asked for while the frame slept: asked for on waking.
+    private var heldRequests: [Effect] = []
+    /// The id of the last remote command carried out.
+    private var handledCommands = 0
+    /// The thumbnail the status last published points to, and for which photo.
+    private var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
 
-    package init(control: ControlBoard? = nil, schedule: SleepSchedule? = nil, onSleep: String? = nil, onWake: String? = nil, localClock: LocalClock) {
-        self.control = control; self.schedule = schedule; self.onSleep = onSleep; self.onWake = onWake; self.localClock = localClock
+    init(settings: FrameSettings, slideshow: SlideshowDriver.Settings) {
+        self.settings = settings
+        slides = SlideshowDriver(settings: slideshow)
+        sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
     }
-}
 
-extension App {
-    /// The loop's side of the photo frame: the slideshow (and the kiosk's attract mode), remote
-    /// control and the sleep schedule.
-    struct FrameOperation {
-        var slides: SlideshowDriver
-        var sleep: FrameSleep
-        /// Images the scene asked for while the frame slept: asked for on waking.
-        var heldRequests: [Effect] = []
-        /// The id of the last remote command carried out.
-        var handledCommands = 0
-        /// The thumbnail the status last published points to, and for which photo.
-        var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
+    /// The remote commands come in, in order; the last is then counted as carried out.
+    mutating func takeCommands() -> [RemoteCommand] {
+        guard let board = settings.control else { return [] }
+        let (commands, through) = board.take()
+        handledCommands = through
+        return commands
+    }
 
-        init(settings: FrameSettings, slideshow: SlideshowDriver.Settings) {
-            slides = SlideshowDriver(settings: slideshow)
-            sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
+    /// The status after a pass of the loop, for `GET /api/status` and the commands waiting on it;
+    /// `item` is the photo it names.
+    mutating func publish(_ status: FrameStatus, item: SourceItem?) {
+        guard let board = settings.control else { return }
+        if thumbnail?.image != status.image { thumbnail = (status.image, item.map(Self.thumbnailSource)) }
+        board.publish(status, thumbnail: thumbnail?.source, handled: handledCommands)
+    }
+
+    /// The page's picture of a photo: its own placeholder, its cached thumbnail, or the file.
+    static func thumbnailSource(of item: SourceItem) -> ControlBoard.ThumbnailSource {
+        switch item.thumbnail ?? item.image {
+        case .url(let url): return .url(url)
+        case .file(let path):
+            let cache = ThumbnailCache.standard()
+            for flavor in [ThumbnailFlavor.large, .normal] where FileManager.default.fileExists(atPath: cache.thumbnailPath(for: path, flavor: flavor)) {
+                return .file(cache.thumbnailPath(for: path, flavor: flavor))
+            }
+            return .file(path)
         }
+    }
+
+    /// Asleep, the scene's image requests wait for the wake: nothing is fetched. The effects to
+    /// carry out now.
+    mutating func holdingRequests(_ effects: [Effect]) -> [Effect] {
+        guard sleep.isAsleep else { return effects }
+        heldRequests += effects.filter { if case .requestImage = $0 { true } else { false } }
+        return effects.filter { if case .requestImage = $0 { false } else { true } }
+    }
+
+    /// On waking: the requests held while asleep.
+    mutating func takeHeldRequests() -> [Effect] {
+        defer { heldRequests = [] }
+        return heldRequests
+    }
+
+    /// Awake, how long until the schedule (or the idle time after a wake by hand) needs the loop.
+    func scheduleWaitMs(at now: Double) -> Double? {
+        guard sleep.schedule != nil else { return nil }
+        return sleep.wakeMs(localSecond: settings.localClock.secondOfDay(appMs: now), now: now)
+    }
+
+    /// Time moves the schedule on: the change to carry out, if any. Without a schedule only
+    /// commands and input change it, and those say so themselves.
+    mutating func followSchedule(at now: Double) -> FrameSleep.Change? {
+        guard sleep.schedule != nil else { return nil }
+        return sleep.advance(localSecond: settings.localClock.secondOfDay(appMs: now), now: now)
     }
 }

@@ -43,6 +43,13 @@ struct FrameSchedule {
 
     var isDue: Bool { !reasons.isEmpty }
 
+    /// How long an idle loop may wait for events (ms): until the first of `waits`, at least
+    /// 1 ms; -1 (until an event comes) when there is none.
+    static func timeout(_ waits: [Double?]) -> Int {
+        guard let wait = waits.compactMap({ $0 }).min() else { return -1 }
+        return max(1, Int(wait.rounded(.up)))
+    }
+
     mutating func redraw(_ reason: Reasons) { reasons.insert(reason) }
 
     /// Input arrived; whether it changes the picture is known once it is handled.

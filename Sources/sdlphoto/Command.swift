@@ -219,7 +219,7 @@ struct SDLPhoto: ParsableCommand {
             frame.mqtt?.stop()
             frame.server?.stopAndWait()
         }
-        var options = App.Options(
+        var options = RunOptions(
             size: Size(width: Double(windowSize.width), height: Double(windowSize.height)),
             // A slideshow or a kiosk fills the display unless a size was asked for.
             fullscreen: fullscreen || ((slideshow != nil || kiosk) && size == nil),
@@ -242,7 +242,7 @@ struct SDLPhoto: ParsableCommand {
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         options.frame = frame.settings
         let content = LiveContent(sources: started, excluded: own)
-        let code = App.run(items: items, network: network, content: content, options: options)
+        let code = Launch.run(items: items, network: network, content: content, options: options)
         network.finishWrites()
         if code != 0 { throw ExitCode(code) }
     }

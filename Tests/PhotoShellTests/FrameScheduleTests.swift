@@ -1,3 +1,4 @@
+import PhotoCore
 @testable import PhotoShell
 import Testing
 
@@ -42,5 +43,27 @@ import Testing
         #expect(frames.crossed(1100, at: 1100) && !frames.crossed(900, at: 1100) && !frames.crossed(1200, at: 1100))
         frames.drawnAsleep(at: 2000)
         #expect(frames.lastDrawMs == 2000 && !frames.isDue)
+    }
+}
+
+/// The idle loop's wait, and the requests a sleeping frame holds until it wakes.
+@Suite struct LoopWaitTests {
+    @Test func anIdleLoopWaitsForItsFirstTimerAtLeastAMillisecondOrForAnEvent() {
+        #expect(FrameSchedule.timeout([nil, 250.2, 16]) == 16)
+        #expect(FrameSchedule.timeout([0.2]) == 1, "a timer due now still lets SDL look at its queue")
+        #expect(FrameSchedule.timeout([-40]) == 1)
+        #expect(FrameSchedule.timeout([nil]) == -1, "no timer: until an event")
+    }
+
+    @Test func aSleepingFrameHoldsItsImageRequestsUntilItWakes() {
+        var operation = FrameOperation(settings: FrameSettings(localClock: LocalClock(environment: [:])!), slideshow: .init())
+        let effects: [Effect] = [.requestImage(index: 2, quality: .full), .toggleHelp]
+        #expect(operation.holdingRequests(effects).count == 2, "awake, nothing waits")
+        _ = operation.sleep.command(.sleep, at: 0)
+        let now = operation.holdingRequests(effects)
+        guard now.count == 1, case .toggleHelp = now[0] else { Issue.record("asleep, \(now)"); return }
+        let held = operation.takeHeldRequests(), again = operation.takeHeldRequests()
+        guard held.count == 1, case .requestImage(2, .full) = held[0] else { Issue.record("held \(held)"); return }
+        #expect(again.isEmpty, "asked for once")
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import PhotoCore
+import PhotoLoader
+import PhotoLoading
+import PhotoLog
+import PhotoNetwork
+import PhotoPlatform
+import PhotoRender
+import PhotoSources
+
+/// A run from start to end: the early picture, the window and its renderer, the loop, and the
+/// order things stop in (docs/behaviour.md §12).
+package enum Launch {
+    /// Entry point: returns the process exit code.
+    package static func run(items: [SourceItem], network: DataLoading?, content: LiveContent?, options: RunOptions) -> Int32 {
+        ProcessSignals.prepareForCleanExit()
+        var items = items
+        let start = EarlyPage.readStartPageSize(items: &items, options: options)
+        let text = DeferredText()
+        let waker = LoopWaker()
+        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
+        // However the run ends, no decode is left inside SDL_image when SDL shuts down.
+        defer { loader.stopDecoding() }
+        let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
+        var events: EventLog?
+        if let path = options.eventsPath {
+            do { events = try EventLog(path: path) } catch {
+                Log.error("cannot write the events file \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        /// The page's picture put into the window before GL draws, if it is decoded by now.
+        func offerEarlyPicture(_ show: (EarlyPicture) -> Bool) {
+            if let early, let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
+        }
+        let window: Window
+        do {
+            var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
+            if early != nil { windowOptions.beforeContext = offerEarlyPicture }
+            window = try Window(windowOptions)
+        } catch {
+            Log.error("\(error)")
+            return 1
+        }
+        let renderer: Renderer
+        do {
+            // Tests of a GL without BGRA textures set SDLPHOTO_GL_BGRA=0 (docs/automation.md §1).
+            renderer = try Renderer(textRasterizer: text, bgraAllowed: ProcessInfo.processInfo.environment["SDLPHOTO_GL_BGRA"] != "0")
+        } catch {
+            Log.error("\(error)")
+            return 1
+        }
+        // A placeholder decoded while the renderer was made still comes before the first frame.
+        if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
+        let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, text: text, events: events)
+        early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
+        options.frame.control?.attach(wake: { waker.wake() })
+        let code = app.loop()
+        options.frame.control?.close()
+        waker.detach()
+        loader.stopDecoding()
+        // Only now may the window go (and SDL quit with it): Swift could release it after its
+        // last use otherwise, while a decode still ran.
+        withExtendedLifetime(app) {}
+        return code
+    }
+}

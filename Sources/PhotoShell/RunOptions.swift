@@ -1,0 +1,52 @@
+import PhotoCore
+import PhotoRemote
+import PhotoServe
+
+/// What the command line and the config file ask of a run.
+package struct RunOptions {
+    var size: Size
+    var fullscreen: Bool
+    var position: (x: Int, y: Int)?
+    var screenshot: String?
+    var screenshotAtMs: Double?
+    /// nil: the budget follows the window (`TextureBudget`).
+    var textureBudgetBytes: Int?
+    var startIndex: Int?
+    /// Caption, clock, fill and burn-in drift.
+    var presentation: Presentation
+    var stats: Bool
+    var eventsPath: String?
+    var replay: ReplayScript?
+    var frameMs: Double
+    var realtime: Bool
+    /// The slideshow's interval, transition and order, and the kiosk's attract mode.
+    var slideshow: SlideshowDriver.Settings
+    var startsInSlideshow: Bool
+    var kiosk: Bool
+    var rotation: Rotation
+    /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
+    /// window says it waits for them.
+    var waitingFor: [String] = []
+    /// Remote control and the sleep schedule.
+    package var frame = FrameSettings(localClock: LocalClock(environment: [:])!)
+
+    package init(size: Size, fullscreen: Bool, position: (x: Int, y: Int)? = nil, screenshot: String? = nil, screenshotAtMs: Double? = nil, textureBudgetBytes: Int? = nil, startIndex: Int? = nil, presentation: Presentation, stats: Bool, eventsPath: String? = nil, replay: ReplayScript? = nil, frameMs: Double, realtime: Bool, slideshow: SlideshowDriver.Settings, startsInSlideshow: Bool, kiosk: Bool, rotation: Rotation, waitingFor: [String] = []) {
+        self.size = size; self.fullscreen = fullscreen; self.position = position; self.screenshot = screenshot; self.screenshotAtMs = screenshotAtMs; self.textureBudgetBytes = textureBudgetBytes; self.startIndex = startIndex; self.presentation = presentation; self.stats = stats; self.eventsPath = eventsPath; self.replay = replay; self.frameMs = frameMs; self.realtime = realtime; self.slideshow = slideshow; self.startsInSlideshow = startsInSlideshow; self.kiosk = kiosk; self.rotation = rotation; self.waitingFor = waitingFor
+    }
+}
+
+/// What a frame left alone needs of a run (docs/behaviour.md §15–16): remote control and the
+/// sleep schedule. Settings from the command line; `FrameOperation` is the loop's state.
+package struct FrameSettings {
+    /// The control server's and the MQTT client's side of the commands and the status; nil
+    /// without `--control` and `--mqtt`.
+    package var control: ControlBoard?
+    var schedule: SleepSchedule?
+    var onSleep: String?
+    var onWake: String?
+    var localClock: LocalClock
+
+    package init(control: ControlBoard? = nil, schedule: SleepSchedule? = nil, onSleep: String? = nil, onWake: String? = nil, localClock: LocalClock) {
+        self.control = control; self.schedule = schedule; self.onSleep = onSleep; self.onWake = onWake; self.localClock = localClock
+    }
+}
