@@ -48,27 +48,17 @@ extension App {
 
     /// A press on the retry glyph retries the download instead of closing the page.
     func retryTapped(_ input: InputEvent) -> Bool {
-        let index = scene.currentIndex
         guard let item = currentID else { return false }
-        let (id, point, began, ended): (Int, Point, Bool, Bool) = switch input {
-        case .touch(let t): (t.id, t.point, t.phase == .began, t.phase == .ended || t.phase == .cancelled)
-        case .mouseDown(let p, _): (Touch.mouseID, p, true, false)
-        case .mouseUp(let p, _): (Touch.mouseID, p, false, true)
-        default: (0, .zero, false, false)
-        }
         let page = ImageKey(item: item, quality: .full)
-        if began, scene.mode == .browsing, ledger.failure(page)?.isDownload == true,
-           point.distance(to: scene.pageFrame(index).center) <= Overlays.retryRadius {
-            extras.fan.press(id)
-            return true
-        }
-        guard extras.fan.isPressing(id) else { return false }
-        if ended {
-            extras.fan.release(id)
+        let glyph = scene.mode == .browsing && ledger.failure(page)?.isDownload == true ? scene.pageFrame(scene.currentIndex).center : nil
+        switch extras.fan.take(input, glyph: glyph) {
+        case .passOn: return false
+        case .held: return true
+        case .retry:
             apply(ledger.retry(page, .current))
             frames.redraw(.input)
+            return true
         }
-        return true
     }
 
     /// Keeps loads in step with the page on screen (the ledger's page window: the page and the

@@ -17,16 +17,7 @@ extension App {
         var commands: [DrawCommand] = []
         let offset = options.presentation.drift(atMs: now)
         if let show = slideshow {
-            // Cross-fading slides cross-fade their captions; a slide pushes the next one's in
-            // with it, and its caption changes halfway.
-            let outgoing = show.outgoingState(at: now)
-            var lines: [(String, Double)] = []
-            if let outgoing, show.transition == .crossfade || show.transition == .kenburns {
-                if let text = captionText(of: outgoing.index) { lines.append((text, 1 - outgoing.progress)) }
-                if let text = captionText(of: show.current) { lines.append((text, outgoing.progress)) }
-            } else if let text = captionText(of: outgoing.map { $0.progress < 0.5 ? $0.index : show.current } ?? show.current) {
-                lines.append((text, 1))
-            }
+            let lines = show.captionPhotos(at: now).compactMap { photo in captionText(of: photo.index).map { ($0, photo.alpha) } }
             if !lines.isEmpty { commands += Overlays.captionShade(in: viewport) }
             commands += lines.map { Overlays.captionText($0.0, in: viewport, offset: offset, alpha: $0.1) }
         } else if scene.mode == .browsing, let text = captionText(of: scene.currentIndex) {

@@ -8,10 +8,6 @@ import PhotoLog
 /// for the browser — the pages in view are decoded again at the new size, and the texture they
 /// have keeps showing until the sharper one is whole (docs/behaviour.md §7).
 extension App {
-    /// A texture this much smaller than the page needs is worth a second decode; closer than
-    /// that, nobody sees the difference.
-    static let softTextureRatio = 0.9
-
     func sharpenSoftPages() {
         let drawable = display.window.drawableSize
         let fit = PageFit(drawable: PixelSize(width: drawable.width, height: drawable.height), transition: slideshow?.transition)
@@ -24,24 +20,15 @@ extension App {
         }
         for (index, urgency) in pages {
             // A deep zoom page's whole picture is what its server offers; tiles sharpen it.
-            guard let key = key(index, .full), extras.sharpening.isNew(fit, for: key), !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key) else { continue }
-            extras.sharpening.looked(at: fit, for: key)
-            let photo = PixelSize(width: Int(arrival.size.width.rounded()), height: Int(arrival.size.height.rounded()))
-            let page = pageRequest(at: index)
-            let needed = min(photo.longerSide, ImageLoader.fitted(page.pixels, into: page.fitting, size: { photo }))
-            let has = max(arrival.texture.width, arrival.texture.height)
-            if has < Self.softTextureRatio * Double(needed) {
-                Log.info("item \(index) sharper: \(Int(has)) px on its longer side, \(needed) needed")
-                // The ledger keeps it ready: the scene, the detail layer and the fan go on with
-                // the texture on screen until the sharper one replaces it.
-                extras.sharpening.start(key)
-                startLoad(key, urgency)
-            }
+            guard let key = key(index, .full), !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key),
+                  let needed = extras.sharpening.sharperDecode(of: key, arrival, for: fit, request: { pageRequest(at: index) }) else { continue }
+            Log.info("item \(index) sharper: \(Int(max(arrival.texture.width, arrival.texture.height))) px on its longer side, \(needed) needed")
+            // The ledger keeps it ready: the scene, the detail layer and the fan go on with the
+            // texture on screen until the sharper one replaces it.
+            startLoad(key, urgency)
         }
     }
-}
 
-extension App {
     /// A sharper decode of a ready page came: its pixels go to the GPU (true), to replace the
     /// texture there once whole.
     func receivedSharper(_ key: ImageKey, _ arrival: Arrival) -> Bool {

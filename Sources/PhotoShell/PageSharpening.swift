@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLoader
 import PhotoLoading
 
 /// What a page's decoded size depends on besides the photo: the drawable and the slideshow's
@@ -12,16 +13,26 @@ struct PageFit: Equatable {
 /// looked at for (once per fit), and the sharper decodes under way, with their arrival once it
 /// came, until their texture is whole and replaces the one on screen.
 struct PageSharpening {
+    /// A texture this much smaller than the page needs is worth a second decode; closer than
+    /// that, nobody sees the difference.
+    static let softRatio = 0.9
+
     private var lookedAt: [ImageKey: PageFit] = [:]
     private var underWay: [ImageKey: Arrival?] = [:]
 
-    /// `key` has not been looked at for `fit` yet.
-    func isNew(_ fit: PageFit, for key: ImageKey) -> Bool { lookedAt[key] != fit }
-
-    mutating func looked(at fit: PageFit, for key: ImageKey) { lookedAt[key] = fit }
-
-    /// A sharper decode of `key` was asked for.
-    mutating func start(_ key: ImageKey) { underWay[key] = .some(nil) }
+    /// Looks at the ready page `key` once per fit: when its texture (`arrival`) is soft for the
+    /// page `request` asks for, a sharper decode is under way from now on; the pixels it needs
+    /// on its longer side, else nil.
+    mutating func sharperDecode(of key: ImageKey, _ arrival: Arrival, for fit: PageFit, request: () -> PageRequest) -> Int? {
+        guard lookedAt[key] != fit else { return nil }
+        lookedAt[key] = fit
+        let photo = PixelSize(width: Int(arrival.size.width.rounded()), height: Int(arrival.size.height.rounded()))
+        let page = request()
+        let needed = min(photo.longerSide, ImageLoader.fitted(page.pixels, into: page.fitting, size: { photo }))
+        guard max(arrival.texture.width, arrival.texture.height) < Self.softRatio * Double(needed) else { return nil }
+        underWay[key] = .some(nil)
+        return needed
+    }
 
     /// A decode of `key` came: true when it is the sharper one and the page is still ready for it
     /// (its pixels then go to the GPU); a page no longer ready drops it.

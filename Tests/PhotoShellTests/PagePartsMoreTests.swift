@@ -1,3 +1,4 @@
+import PhotoCore
 @testable import PhotoShell
 import Testing
 
@@ -16,12 +17,19 @@ import Testing
         #expect(DownloadFan.moves((5, nil)), "an unknown length turns")
     }
 
-    @Test func aPressOnTheRetryGlyphIsTheFansUntilLifted() {
+    @Test func aPressOnTheRetryGlyphIsTheFansUntilLiftedAndThenRetries() {
         var fan = DownloadFan()
-        fan.press(7)
-        #expect(fan.isPressing(7) && !fan.isPressing(8))
-        fan.release(7)
-        #expect(!fan.isPressing(7))
+        let glyph = Point(x: 500, y: 400)
+        func touch(_ id: Int, _ phase: TouchPhase, _ x: Double) -> InputEvent { .touch(Touch(id: id, phase: phase, point: Point(x: x, y: 400), time: 0)) }
+        #expect(fan.take(touch(7, .began, 530), glyph: glyph) == .held, "30 points from its centre is on it")
+        #expect(fan.take(touch(8, .began, 700), glyph: glyph) == .passOn, "a second finger elsewhere is the scene's")
+        #expect(fan.take(touch(7, .moved, 900), glyph: glyph) == .held)
+        #expect(fan.take(touch(7, .ended, 900), glyph: glyph) == .retry, "lifted anywhere, it retries")
+        #expect(fan.take(touch(7, .ended, 900), glyph: glyph) == .passOn, "once")
+        #expect(fan.take(touch(9, .began, 500), glyph: nil) == .passOn, "no glyph shown: a tap on the page is the scene's")
+        #expect(fan.take(.mouseDown(glyph, time: 0), glyph: glyph) == .held)
+        #expect(fan.take(.key("Space", time: 0), glyph: glyph) == .passOn)
+        #expect(fan.take(.mouseUp(glyph, time: 0), glyph: glyph) == .retry)
     }
 }
 

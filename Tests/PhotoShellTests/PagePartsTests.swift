@@ -1,5 +1,6 @@
 import PhotoCore
 import PhotoLoading
+import PhotoLoader
 @testable import PhotoShell
 import Testing
 
@@ -40,24 +41,29 @@ import Testing
         let key = ImageKey(item: 7, quality: .full)
         let window = PageFit(drawable: PixelSize(width: 1280, height: 800), transition: nil)
         let full = PageFit(drawable: PixelSize(width: 1920, height: 1080), transition: nil)
-        #expect(sharpening.isNew(window, for: key))
-        sharpening.looked(at: window, for: key)
-        #expect(!sharpening.isNew(window, for: key) && sharpening.isNew(full, for: key))
-        let sharper = Arrival(size: Size(width: 4000, height: 3000), texture: Size(width: 1920, height: 1440))
-        let unasked = sharpening.received(key, sharper, pageReady: true)
+        let photo = Size(width: 4000, height: 3000)
+        func request(_ fit: PageFit) -> PageRequest {
+            PageRequest(drawable: fit.drawable, viewport: fit.drawable, maxTextureSize: 8192, restingSide: nil, slideshow: nil)
+        }
+        let decoded = Arrival(size: photo, texture: Size(width: 1280, height: 960))
+        #expect(sharpening.sharperDecode(of: key, decoded, for: window, request: { request(window) }) == nil, "sharp for its window")
+        let needed = sharpening.sharperDecode(of: key, decoded, for: full, request: { request(full) })
+        #expect(needed == 1440, "full screen, a 4:3 photo fits 1440x1080")
+        #expect(sharpening.sharperDecode(of: key, decoded, for: full, request: { request(full) }) == nil, "once per fit")
+        let sharper = Arrival(size: photo, texture: Size(width: 1920, height: 1440))
+        let other = ImageKey(item: 8, quality: .full)
+        let unasked = sharpening.received(other, sharper, pageReady: true)
         #expect(!unasked, "nothing asked for: an ordinary decode")
-        sharpening.start(key)
         let asked = sharpening.received(key, sharper, pageReady: true)
         let first = sharpening.uploaded(key), second = sharpening.uploaded(key)
         #expect(asked && first == sharper)
         #expect(second == nil, "once")
-        sharpening.start(key)
+        sharpening.forget(items: [7])
+        #expect(sharpening.sharperDecode(of: key, decoded, for: full, request: { request(full) }) == 1440, "forgotten, looked at again")
         let dropped = sharpening.received(key, sharper, pageReady: false)
         #expect(!dropped, "a page no longer ready drops it")
-        sharpening.start(key)
+        _ = sharpening.sharperDecode(of: key, decoded, for: window, request: { request(full) })
         let failed = sharpening.failed(key), again = sharpening.failed(key)
         #expect(failed && !again)
-        sharpening.forget(items: [7])
-        #expect(sharpening.isNew(window, for: key))
     }
 }

@@ -150,3 +150,28 @@ import Testing
         #expect(s.isAnimating(at: 2000))
     }
 }
+
+/// A slide's caption goes with its photo: a cross-fade cross-fades the two, a slide changes it halfway.
+@Suite struct SlideshowCaptionTests {
+    func shown(_ transition: Slideshow.Transition) -> Slideshow {
+        var s = Slideshow(count: 3, start: 0, interval: 1000, transition: transition, now: 0)
+        for i in 0..<3 { s.markReady(i) }
+        _ = s.advance(to: 1000)
+        return s
+    }
+
+    @Test func crossFadingSlidesCrossFadeTheirCaptions() {
+        let s = shown(.crossfade)
+        let halfway = s.captionPhotos(at: 1000 + s.durationOfTransition / 2)
+        #expect(halfway.map(\.index) == [0, 1] && halfway.map(\.alpha) == [0.5, 0.5])
+        let after = s.captionPhotos(at: 1000 + s.durationOfTransition)
+        #expect(after.map(\.index) == [1] && after.map(\.alpha) == [1])
+    }
+
+    @Test func aSlideChangesItsCaptionHalfway() {
+        let s = shown(.slide)
+        let early = s.captionPhotos(at: 1000 + s.durationOfTransition * 0.4)
+        let late = s.captionPhotos(at: 1000 + s.durationOfTransition * 0.6)
+        #expect(early.map(\.index) == [0] && late.map(\.index) == [1] && late.map(\.alpha) == [1])
+    }
+}
