@@ -180,7 +180,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "PhotoShellTests", dependencies: ["PhotoShell", "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoLoader"]),
+        .testTarget(name: "PhotoShellTests", dependencies: ["PhotoShell", "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoLoader", "PhotoNetwork"]),
 
         // The command line only: options, the config file, and the sources it names.
         .executableTarget(

@@ -10,7 +10,7 @@ extension App {
         if step.textureResized { textures.added() }
         if step.redraw { frames.redraw(.animation) }
         if let end = step.firstLoopEnd { slideshow?.letAnimationLoop(endingAt: end) }
-        if step.becameStill, let target { ledger.noteStill(target) }
+        if step.becameStill, let target { images.note { $0.noteStill(target) } }
     }
 
     /// Space on a page that animates pauses it, or plays it again; elsewhere it is the slideshow's.

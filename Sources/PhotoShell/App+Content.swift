@@ -14,7 +14,7 @@ extension App {
             if update.captionsChanged { refreshCaptions(update.change) }
             return
         }
-        forget(update.removed)
+        images.forget(update.removed)
         loader.add(update.added.map { catalog[$0] })
         perform(scene.replaceItems(catalog.sceneItems, change: update.change))
         if catalog.isEmpty { slideshow = nil } else { slideshow?.replaceItems(update.change, now: now) }
@@ -24,7 +24,7 @@ extension App {
             operation.slides.awaitsContent = false
             startSlideshow(on: 0, attract: false, at: now)
         }
-        apply(ledger.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)))
+        apply { $0.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)) }
         extras.gridFollower.contentChanged()
         textures.contentChanged()
         warmThumbnails(of: Array(update.added))
@@ -42,13 +42,5 @@ extension App {
         }
         perform(scene.replaceItems(sceneItems, change: unchanged))
         frames.redraw(.content)
-    }
-
-    /// Lets go of everything held for items that left.
-    private func forget(_ ids: Set<Int>) {
-        loader.discard(items: ids)
-        display.renderer.discard(items: ids)
-        ledger.forget(items: ids)
-        extras.sharpening.forget(items: ids)
     }
 }

@@ -12,13 +12,13 @@ extension App {
         // A deep zoom page has tiles instead (`updateTiles`).
         guard slideshow == nil, scene.mode == .browsing, let id = currentID, !extras.animation.plays(id), !catalog[id].isDeepZoom,
               let native = scene.items[scene.currentIndex].pixelSize,
-              let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return apply(ledger.dropDetail()) }
+              let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return apply { $0.dropDetail() } }
         let page = PageDetail.Page(item: id, native: native, base: base, frame: scene.pageFrame(scene.currentIndex), viewport: display.viewport,
                                    pointScale: display.pointScale, moving: scene.isAnimating)
         switch PageDetail.plan(page, wanted: ledger.detail) {
-        case .none: apply(ledger.dropDetail())
+        case .none: apply { $0.dropDetail() }
         case .keep: break
-        case .want(let detail): apply(ledger.want(detail: detail))
+        case .want(let detail): apply { $0.want(detail: detail) }
         }
     }
 

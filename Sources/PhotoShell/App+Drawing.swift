@@ -51,7 +51,7 @@ extension App {
                 let key = ImageKey(item: id, quality: .full)
                 if ledger.isReady(key) {
                     eventLog.imageShown(d.item, source: catalog[id].image.description)
-                } else if ledger.isLoading(key), extras.scans.isStandingIn(key.item) {
+                } else if ledger.isLoading(key), images.scans.isStandingIn(key.item) {
                     eventLog.scanShown(d.item)
                 }
             }

@@ -4,75 +4,60 @@ import PhotoLoading
 import PhotoLog
 import PhotoRender
 
-/// The shell's side of the image ledger: it carries out the ledger's actions (loads, cancels,
-/// what the scene is told) and feeds it the loaders' results and the renderer's uploads and
-/// evictions. Every load (thumbnail, full image, detail, cache warming) starts here, from a
-/// ledger action.
+/// The shell's side of the image flow (`ImageFlow`): what the scene, the slideshow and the grid
+/// want goes to the ledger, the loaders' results and the GPU's uploads go to the flow, and what
+/// the flow says the scene must hear reaches it.
 extension App {
+    /// Where every item's images stand.
+    var ledger: ImageLedger { images.ledger }
+
     func key(_ index: Int, _ quality: ImageQuality) -> ImageKey? {
         catalog.id(at: index).map { ImageKey(item: $0, quality: quality) }
     }
+
+    /// The ledger decides; the flow carries out its actions.
+    func apply(_ decide: (inout ImageLedger) -> [ImageLedger.Action]) { images.apply(decide) }
 
     /// An image the scene (or the slideshow, or the grid's rows ahead) wants now.
     func want(_ index: Int, _ quality: ImageQuality, _ urgency: LoadUrgency? = nil) {
         guard let key = key(index, quality) else { return }
         let offset: Int? = scene.mode == .grid ? nil : index - scene.currentIndex
-        apply(ledger.want(key, urgency ?? .forScene(quality, offset: offset)))
+        apply { $0.want(key, urgency ?? .forScene(quality, offset: offset)) }
     }
 
-    func apply(_ actions: [ImageLedger.Action]) {
-        for action in actions {
-            switch action {
-            case .load(let key, let urgency):
-                startLoad(key, urgency)
-            case .reprioritize(let key, let urgency):
-                loader.reprioritize(.image(key), to: urgency)
-            case .cancel(let key):
-                loader.cancel(.image(key))
-            case .loaded(let key, let size):
-                guard let index = catalog.index(of: key.item) else { continue }
-                Log.info("item \(index) \(key.quality) ready, \(size)")
-                if key.quality == .full { slideshow?.markReady(index) }
-                perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
-                frames.redraw(.image)
-            case .unloaded(let key):
-                guard let index = catalog.index(of: key.item) else { continue }
-                if key.quality == .full { slideshow?.markUnloaded(index) }
-                perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
-            case .failed(let key, let failure):
-                // A download that fails leaves the retry glyph over the placeholder (or a neutral
-                // cell); a file that does not decode becomes a broken tile.
-                if failure == .undecodable, let index = catalog.index(of: key.item) {
-                    perform(scene.handle(.itemFailed(index: index, time: clock.nowMs)))
-                }
-                frames.redraw(.image)
-            case .report:
-                break  // said where the error is known: `receiveImages`
-            case .warm(let item):
-                loader.request(.warm(item: item), pixels: thumbnailPixels, urgency: .background)
-            case .loadDetail(let detail):
-                loader.request(.detail(item: detail.item, region: detail.region), pixels: detail.pixels, urgency: .current)
-            case .cancelDetail(let detail):
-                loader.cancel(.detail(item: detail.item, region: detail.region))
-            case .dropDetail:
-                display.renderer.dropDetail()
-                frames.redraw(.image)
+    /// What the flow tells the shell, as it happens.
+    func hear(_ notice: ImageFlow.Notice) {
+        switch notice {
+        case .loaded(let key, let size):
+            guard let index = catalog.index(of: key.item) else { return }
+            Log.info("item \(index) \(key.quality) ready, \(size)")
+            if key.quality == .full { slideshow?.markReady(index) }
+            perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
+        case .unloaded(let key):
+            guard let index = catalog.index(of: key.item) else { return }
+            if key.quality == .full { slideshow?.markUnloaded(index) }
+            return perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
+        case .failed(let key, let failure):
+            // A download that fails leaves the retry glyph over the placeholder (or a neutral
+            // cell); a file that does not decode becomes a broken tile.
+            if failure == .undecodable, let index = catalog.index(of: key.item) {
+                perform(scene.handle(.itemFailed(index: index, time: clock.nowMs)))
             }
+        case .loadFailed(let key, let failure, let error, let report):
+            if report { Log.error("cannot \(host(of: key) != nil ? "load" : "show") \(catalog[key.item].image): \(error)") }
+            if let index = catalog.index(of: key.item) { automation.log?.loadFailed(index, reason: failure.reason) }
+            return
+        case .retrying(let key):
+            if let index = catalog.index(of: key.item) { automation.log?.loadRetry(index) }
+        case .changed:
+            break
         }
+        frames.redraw(.image)
     }
 
-    /// Asks the loader for an item's pixels at the size the screen needs.
-    func startLoad(_ key: ImageKey, _ urgency: LoadUrgency) {
-        guard let index = catalog.index(of: key.item) else { return }
-        switch key.quality {
-        case .thumbnail:
-            loader.request(.image(key), pixels: thumbnailPixels, urgency: urgency)
-        case .full:
-            let page = pageRequest(at: index)
-            // Scan by scan only in the browser: a slideshow shows a photo once it is whole.
-            loader.request(.image(key), pixels: page.pixels, sharpAt: page.sharpAt, fitting: page.fitting, urgency: urgency,
-                           showsScans: slideshow == nil && urgency == .current)
-        }
+    /// The sizes loads are asked at, from the window and the scene's layout.
+    var imageSizes: ImageFlow.Sizes {
+        ImageFlow.Sizes(thumbnail: thumbnailPixels, page: { [unowned self] in catalog.index(of: $0).map(pageRequest(at:)) }, showsScans: slideshow == nil)
     }
 
     /// The size the full image of the page at scene position `index` is asked for.
@@ -91,21 +76,19 @@ extension App {
     /// finds them ready, and `thumbs_done` marks the whole grid populated.
     func warmThumbnails(of ids: [Int]) {
         // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
-        apply(ledger.warm(ids.filter { catalog[$0].usesThumbnailCache }))
+        apply { $0.warm(ids.filter { catalog[$0].usesThumbnailCache }) }
     }
 
     /// What the window can show next (the default texture budget).
     var textureNeed: TextureBudget {
         let drawable = display.window.drawableSize
-        let viewport = display.viewport
         return TextureBudget(drawable: PixelSize(width: drawable.width, height: drawable.height), cellPixels: thumbnailPixels,
-                             layout: scene.grid.layout, viewportHeight: viewport.height, hasGrid: scene.hasGrid)
+                             layout: scene.grid.layout, viewportHeight: display.viewport.height, hasGrid: scene.hasGrid)
     }
 
     var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * display.pointScale).rounded(.up)) }
 
-
-    /// What the loaders finished: into the ledger, and decoded pixels on their way to the GPU.
+    /// What the loaders finished: details and tiles to the page's layers, the rest to the flow.
     func receiveImages() {
         var thumbnailArrived = false
         for result in loader.takeResults() {
@@ -113,69 +96,15 @@ extension App {
             // An item a refresh took away: nobody waits for it.
             guard catalog.index(of: key.item) != nil else { continue }
             switch request {
-            case .detail:
-                receiveDetail(result)
-                continue
-            case .scan:
-                receiveScan(result)
-                continue
-            case .tile:
-                receiveTile(result, at: clock.nowMs)
-                continue
-            case .warm(let item):
-                thumbnailArrived = true
-                ledger.warmed(item)
-                continue
-            case .image, .placeholder:
-                if key.quality == .thumbnail { thumbnailArrived = true }
+            case .detail: receiveDetail(result)
+            case .tile: receiveTile(result, at: clock.nowMs)
+            case .warm, .image, .placeholder, .scan:
+                if case .warm = request { thumbnailArrived = true } else if key.quality == .thumbnail { thumbnailArrived = true }
+                images.receive(result, host: host(of: key), at: clock.nowMs)
             }
-            switch result.outcome {
-            case .success(let levels):
-                if let found = result.facts { ledger.noteFacts(found, of: key.item) }
-                let texture = Size(width: Double(levels[0].width), height: Double(levels[0].height))
-                let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) } ?? texture
-                let arrival = Arrival(size: size, texture: texture)
-                let awaited = request.isStandIn ? ledger.receivedStandIn(key, size: size)
-                    : ledger.isLoading(key) || receivedSharper(key, arrival)
-                if !request.isStandIn {
-                    apply(ledger.received(key, .success(arrival), at: clock.nowMs, host: host(of: key)))
-                }
-                if awaited { display.renderer.enqueueUpload(key, levels: levels, opaque: result.opaque) }
-            case .failure(let error):
-                // Anything that goes wrong with a download, a body that is not an image included,
-                // ends in the retry glyph (docs/behaviour.md §8), not in a broken tile.
-                let host = host(of: key)
-                let failure = error.failure(fromNetwork: host != nil)
-                if extras.sharpening.failed(key) { continue }  // the page keeps what it has
-                guard ledger.isLoading(key) else { continue }
-                let actions = ledger.received(key, .failure(failure), at: clock.nowMs, host: host)
-                if actions.contains(where: { if case .report = $0 { true } else { false } }) {
-                    Log.error("cannot \(host != nil ? "load" : "show") \(catalog[key.item].image): \(error)")
-                }
-                if let index = catalog.index(of: key.item) { automation.log?.loadFailed(index, reason: failure.reason) }
-                apply(actions)
-            }
-            frames.redraw(.image)
         }
         // Only an events log that has not said so yet asks: the question walks every photo.
         if thumbnailArrived, let log = automation.log, !log.saidThumbsDone, ledger.thumbnailsSettled(catalog.shown) { log.thumbsDone(count: catalog.count) }
-    }
-
-    /// A progressive JPEG's picture so far stands in for its full image while that downloads:
-    /// the page shows it (the scene hears of it as of a full image, and fades it in over the
-    /// placeholder once), the fan goes on, and the next scan's picture, then the whole photo,
-    /// replace it in place (docs/behaviour.md §8).
-    private func receiveScan(_ result: ImageLoader.Result) {
-        let key = result.request.key
-        // A slideshow started meanwhile shows the photo once it is whole.
-        guard slideshow == nil, case .success(let levels) = result.outcome, let first = levels.first, ledger.isLoading(key),
-              extras.scans.improves(key.item, with: result.scanBytes) else { return }
-        let size = result.originalSize.map { Size(width: Double($0.width), height: Double($0.height)) }
-            ?? Size(width: Double(first.width), height: Double(first.height))
-        guard ledger.receivedStandIn(key, size: size) else { return }
-        extras.scans.show(key.item, from: result.scanBytes)
-        display.renderer.enqueueUpload(key, levels: levels, opaque: result.opaque)
-        frames.redraw(.image)
     }
 
     /// The host an image comes from; nil for a local file.
@@ -184,35 +113,14 @@ extension App {
         return url.host?.lowercased() ?? ""
     }
 
-    /// Failed downloads due again that something still shows: they load again.
-    func retryFailedLoads(at now: Double) {
-        let actions = ledger.retriesDue(at: now)
-        for case .load(let key, _) in actions {
-            guard let index = catalog.index(of: key.item) else { continue }
-            automation.log?.loadRetry(index)
-            frames.redraw(.image)
-        }
-        apply(actions)
-    }
-
-    /// Copies queued pixels to the GPU within `budgetMs`; the ledger hears of a texture once it
-    /// is whole, so the scene never draws a half-uploaded one.
+    /// Copies queued pixels to the GPU within `budgetMs` (more when nothing moves).
     func finishUploads(budgetMs: Double, at now: Double) {
         let atRest = !somethingMoves(at: now)
-        let budget = atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
-        let finished = display.renderer.continueUploads(budgetMs: budget, atRest: atRest)
-        if !finished.isEmpty {
-            textures.added()
-            textures.freed()
-            display.pacer.uploaded(finished.count)
-        }
-        for key in finished {
-            if key.quality == .full {
-                extras.scans.uploaded(key.item, stillLoading: ledger.isLoading(key))
-            }
-            uploadedSharper(key)
-            apply(ledger.uploaded(key))
-        }
+        let finished = images.finishUploads(budgetMs: atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs, atRest: atRest)
+        guard finished > 0 else { return }
+        textures.added()
+        textures.freed()
+        display.pacer.uploaded(finished)
     }
 
     /// Evicts least recently drawn textures beyond the budget, never what is on screen or next:
@@ -235,10 +143,7 @@ extension App {
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - extras.animation.heldBytes)
-        for key in display.renderer.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells)) {
-            textures.freed()
-            if key.quality == .full { extras.scans.evicted(key.item) }
-            apply(ledger.evicted(key))
-        }
+        let evicted = images.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells))
+        for _ in 0..<evicted { textures.freed() }
     }
 }

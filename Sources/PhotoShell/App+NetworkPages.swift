@@ -55,7 +55,7 @@ extension App {
         case .passOn: return false
         case .held: return true
         case .retry:
-            apply(ledger.retry(page, .current))
+            apply { $0.retry(page, .current) }
             frames.redraw(.input)
             return true
         }
@@ -69,6 +69,6 @@ extension App {
         let window = current.map { current in
             Dictionary(uniqueKeysWithValues: (-2...2).compactMap { offset in catalog.id(at: current + offset).map { ($0, offset) } })
         }
-        apply(ledger.follow(page: window))
+        apply { $0.follow(page: window) }
     }
 }

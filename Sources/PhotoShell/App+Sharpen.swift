@@ -20,23 +20,8 @@ extension App {
         }
         for (index, urgency) in pages {
             // A deep zoom page's whole picture is what its server offers; tiles sharpen it.
-            guard let key = key(index, .full), !catalog[key.item].isDeepZoom, let arrival = ledger.arrival(key),
-                  let needed = extras.sharpening.sharperDecode(of: key, arrival, for: fit, request: { pageRequest(at: index) }) else { continue }
-            Log.info("item \(index) sharper: \(Int(max(arrival.texture.width, arrival.texture.height))) px on its longer side, \(needed) needed")
-            // The ledger keeps it ready: the scene, the detail layer and the fan go on with the
-            // texture on screen until the sharper one replaces it.
-            startLoad(key, urgency)
+            guard let key = key(index, .full), !catalog[key.item].isDeepZoom, let sharper = images.sharpen(key, for: fit, urgency: urgency) else { continue }
+            Log.info("item \(index) sharper: \(Int(sharper.has)) px on its longer side, \(sharper.needed) needed")
         }
-    }
-
-    /// A sharper decode of a ready page came: its pixels go to the GPU (true), to replace the
-    /// texture there once whole.
-    func receivedSharper(_ key: ImageKey, _ arrival: Arrival) -> Bool {
-        extras.sharpening.received(key, arrival, pageReady: ledger.isReady(key))
-    }
-
-    /// A texture of `key` is whole: if it is the sharper one, the ledger learns its size.
-    func uploadedSharper(_ key: ImageKey) {
-        if let arrival = extras.sharpening.uploaded(key) { ledger.replaced(key, with: arrival) }
     }
 }

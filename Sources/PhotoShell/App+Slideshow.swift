@@ -14,7 +14,7 @@ extension App {
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
         guard operation.slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
               let show = operation.slides.show else { return }
-        apply(ledger.follow(slideshow: Set(catalog.shown)))
+        apply { $0.follow(slideshow: Set(catalog.shown)) }
         automation.log?.slide(show.current)
         // What its transitions draw (a photo, another fading in over it) compiles now, before
         // its first frame: Ken Burns never stops moving, so it would otherwise compile in the
@@ -29,7 +29,7 @@ extension App {
     func stopSlideshow() {
         let attract = operation.slides.isAttract
         guard let current = operation.slides.stop() else { return }
-        apply(ledger.follow(slideshow: []))
+        apply { $0.follow(slideshow: []) }
         perform(attract ? scene.showGridTop() : scene.openPage(current))
         frames.redraw(.slideshow)
     }

@@ -9,7 +9,7 @@ import PhotoLoading
 extension App {
     func followGrid(at now: Double) {
         guard scene.mode == .grid, !catalog.isEmpty else {
-            if extras.gridFollower.leave() { ledger.follow(gridCells: []) }
+            if extras.gridFollower.leave() { images.note { $0.follow(gridCells: []) } }
             return
         }
         let grid = scene.grid
@@ -17,14 +17,14 @@ extension App {
                                                  flying: grid.isFlying(at: now), columns: grid.layout.columns, count: catalog.count))
         if let cells = change.onScreen {
             automation.log?.gridCells(cells)
-            ledger.follow(gridCells: catalog.ids(at: cells))
+            images.note { $0.follow(gridCells: catalog.ids(at: cells)) }
         }
         guard let window = change.window, let visible = extras.gridFollower.onScreen else { return }
         for index in window where !visible.contains(index) { want(index, .thumbnail, .prefetch) }
         for id in ledger.loading(.thumbnail) {
             let key = ImageKey(item: id, quality: .thumbnail)
             guard let index = catalog.index(of: id), !window.contains(index), !loader.isArriving(.image(key)) else { continue }
-            apply(ledger.cancel(key))
+            apply { $0.cancel(key) }
         }
     }
 }

@@ -28,8 +28,8 @@ package final class App {
     var running = true
     /// Why the next frame is due, and what the last one was.
     var frames = FrameSchedule()
-    /// Where every item's images stand.
-    var ledger = ImageLedger()
+    /// Every image from the ledger's decision to the texture.
+    let images: ImageFlow
     /// When the texture budget is enforced and memory handed back.
     var textures = TextureKeeping()
     /// The slideshow, remote control and the sleep schedule.
@@ -58,6 +58,9 @@ package final class App {
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
         overlays = OverlayState(clockFormat: options.presentation.clock, text: text)
+        images = ImageFlow(loader: loader, textures: renderer)
+        images.hear = { [unowned self] in hear($0) }
+        images.sizes = { [unowned self] in imageSizes }
     }
 
     /// Runs until a quit; the exit code.
@@ -96,7 +99,7 @@ package final class App {
             }
             if let update = feed.takeUpdate() { applyContent(update.items, endsWait: update.endsWait, at: now) }
             receiveImages()
-            retryFailedLoads(at: now)
+            images.retryFailedLoads(at: now)
             if let id = currentID { display.renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
             perform(scene.advance(to: now))

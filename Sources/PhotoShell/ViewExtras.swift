@@ -1,18 +1,13 @@
 import PhotoCore
 
-/// What the shell keeps for the grid and the pages beyond their images' phases (which the ledger
-/// keeps): the grid's cells last followed, the download's fan, the progressive pictures standing
-/// in, the pages decoded again sharper, the deep zoom tiles and the animation of the page on
-/// screen. Each is a part of its own; this only keeps them together, as the view's.
+/// What the shell keeps for the grid and the pages beyond their images' phases (which the image
+/// flow keeps): the grid's cells last followed, the download's fan, the deep zoom tiles and the
+/// animation of the page on screen. Each is a part of its own; this only keeps them together, as the view's.
 struct ViewExtras {
     /// What the grid showed and prefetched when `followGrid` last looked.
     var gridFollower = GridFollower()
     /// The page's download fan last drawn, and the presses on its retry glyph.
     var fan = DownloadFan()
-    /// Progressive JPEGs' pictures so far standing in for their photos (`receiveScan`).
-    var scans = ScanPictures()
-    /// Ready pages decoded again for a larger fit (`sharpenSoftPages`).
-    var sharpening = PageSharpening()
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).
     var tiles = DeepZoomTiles()
     /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
