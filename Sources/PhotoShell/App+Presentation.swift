@@ -9,30 +9,14 @@ extension App {
     func captionText(of index: Int) -> String? {
         guard scene.items.indices.contains(index), let id = catalog.id(at: index) else { return nil }
         let item = scene.items[index]
-        return options.presentation.caption(caption: item.caption, name: item.name, facts: ledger.facts(of: id))
+        return overlays.presentation.caption(caption: item.caption, name: item.name, facts: ledger.facts(of: id))
     }
 
     /// The caption (its band goes under the browser's page indicator) and the rest (the clock).
     func presentationOverlays(in viewport: Size, at now: Double) -> (caption: [DrawCommand], rest: [DrawCommand]) {
-        var commands: [DrawCommand] = []
-        let offset = options.presentation.drift(atMs: now)
-        if let show = slideshow {
-            let lines = show.captionPhotos(at: now).compactMap { photo in captionText(of: photo.index).map { ($0, photo.alpha) } }
-            if !lines.isEmpty { commands += Overlays.captionShade(in: viewport) }
-            commands += lines.map { Overlays.captionText($0.0, in: viewport, offset: offset, alpha: $0.1) }
-        } else if scene.mode == .browsing, let text = captionText(of: scene.currentIndex) {
-            commands += Overlays.caption(text, in: viewport, offset: offset)
-        }
-        let clock = overlays.drawClock(atWall: Date().timeIntervalSince1970)
-        return (commands, clock.map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
-    }
-
-    /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
-    func presentationWaitMs(at now: Double) -> Double? {
-        var waits: [Double] = []
-        if let wait = overlays.clock.waitMs(atWall: Date().timeIntervalSince1970) { waits.append(wait) }
-        if let drift = options.presentation.nextDriftMs(after: now) { waits.append(drift - now) }
-        return waits.min()
+        let slides = slideshow.map { show in show.captionPhotos(at: now).compactMap { photo in captionText(of: photo.index).map { ($0, photo.alpha) } } }
+        let page = slideshow == nil && scene.mode == .browsing ? captionText(of: scene.currentIndex) : nil
+        return overlays.captionAndClock(slides: slides, page: page, in: viewport, at: now, wall: Date().timeIntervalSince1970)
     }
 
     /// Once a page is at rest, its neighbours' captions are rasterised (in the slideshow, the next
@@ -42,12 +26,6 @@ extension App {
         guard !somethingMoves(at: now), slideshow != nil || scene.mode == .browsing else { return }
         let around = slideshow?.current ?? scene.currentIndex
         let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
-        let texts = overlays.captionsToPrepare(next.compactMap { captionText(of: $0) })
-        guard !texts.isEmpty else { return }
-        let viewport = display.viewport
-        let offset = options.presentation.drift(atMs: now)
-        for text in texts {
-            if case .text(let draw) = Overlays.captionText(text, in: viewport, offset: offset) { display.renderer.prepareText(draw) }
-        }
+        for draw in overlays.captionsToPrepare(next.compactMap { captionText(of: $0) }, in: display.viewport, at: now) { display.renderer.prepareText(draw) }
     }
 }

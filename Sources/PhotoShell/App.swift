@@ -57,7 +57,7 @@ package final class App {
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
-        overlays = OverlayState(clockFormat: options.presentation.clock, text: text)
+        overlays = OverlayState(presentation: options.presentation, text: text)
         images = ImageFlow(loader: loader, textures: renderer)
         images.hear = { [unowned self] in hear($0) }
         images.sizes = { [unowned self] in imageSizes }
@@ -113,8 +113,7 @@ package final class App {
             followGrid(at: now)
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
-            if overlays.clockIsStale(atWall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
-            if let drift = options.presentation.nextDriftMs(after: frames.lastDrawMs), now >= drift { frames.redraw(.overlay) }
+            if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
             if frameDue(at: now, replayDraws: replayDraws) {
@@ -171,7 +170,7 @@ package final class App {
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
-                presentationWaitMs(at: now), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs]
+                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs]
     }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the

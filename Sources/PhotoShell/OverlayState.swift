@@ -1,14 +1,19 @@
+import PhotoCore
+
 /// What the shell's overlays remember between frames (docs/behaviour.md §6): whether the help
 /// shows, the clock's text and the one on screen, the neighbours' captions rasterised ahead, and
 /// the text drawing, whose fonts are sorted only once the first frame is up.
 struct OverlayState {
     private(set) var showsHelp = false
-    private(set) var clock: ClockOverlay
+    /// Captions' format, the clock's, and the kiosk's drift.
+    let presentation: Presentation
+    private var clock: ClockOverlay
     private var preparedCaptions: [String] = []
     private let text: DeferredText
 
-    init(clockFormat: String?, text: DeferredText) {
-        clock = ClockOverlay(format: clockFormat)
+    init(presentation: Presentation, text: DeferredText) {
+        self.presentation = presentation
+        clock = ClockOverlay(format: presentation.clock)
         self.text = text
     }
 
@@ -17,16 +22,40 @@ struct OverlayState {
 
     mutating func toggleHelp() { showsHelp.toggle() }
 
-    /// The clock's text to draw now (nil without a clock), remembered as the one on screen.
-    mutating func drawClock(atWall wall: Double) -> String? { clock.draw(atWall: wall) }
+    /// A frame's captions and clock: `slides`, a slideshow's caption lines and their opacity
+    /// (cross-fading ones cross-fade), over a shade of their own; else `page`, the browser page's
+    /// caption. The caption (its band goes under the browser's page indicator) and the rest (the
+    /// clock); the clock's text is remembered as the one on screen.
+    mutating func captionAndClock(slides: [(text: String, alpha: Double)]?, page: String?, in viewport: Size, at now: Double, wall: Double)
+        -> (caption: [DrawCommand], rest: [DrawCommand]) {
+        let offset = presentation.drift(atMs: now)
+        var caption: [DrawCommand] = []
+        if let slides {
+            if !slides.isEmpty { caption += Overlays.captionShade(in: viewport) }
+            caption += slides.map { Overlays.captionText($0.text, in: viewport, offset: offset, alpha: $0.alpha) }
+        } else if let page {
+            caption = Overlays.caption(page, in: viewport, offset: offset)
+        }
+        return (caption, clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
+    }
 
-    /// The frame on screen shows another clock text than now's.
-    mutating func clockIsStale(atWall wall: Double) -> Bool { clock.isStale(atWall: wall) }
+    /// The frame on screen is out of date: the clock's text changed, or the drift moved on
+    /// since the frame drawn at `lastDraw`.
+    mutating func isStale(lastDraw: Double, at now: Double, wall: Double) -> Bool {
+        clock.isStale(atWall: wall) || presentation.nextDriftMs(after: lastDraw).map { now >= $0 } == true
+    }
 
-    /// The captions to rasterise ahead, when they are not the ones rasterised last.
-    mutating func captionsToPrepare(_ texts: [String]) -> [String] {
+    /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
+    func waitMs(at now: Double, wall: Double) -> Double? {
+        [clock.waitMs(atWall: wall), presentation.nextDriftMs(after: now).map { $0 - now }].compactMap { $0 }.min()
+    }
+
+    /// The captions to rasterise ahead, drawn as they will be at `now`, when they are not the
+    /// ones rasterised last.
+    mutating func captionsToPrepare(_ texts: [String], in viewport: Size, at now: Double) -> [TextDraw] {
         guard texts != preparedCaptions else { return [] }
         preparedCaptions = texts
-        return texts
+        let offset = presentation.drift(atMs: now)
+        return texts.compactMap { if case .text(let draw) = Overlays.captionText($0, in: viewport, offset: offset) { draw } else { nil } }
     }
 }

@@ -67,3 +67,37 @@ import Testing
         #expect(failed && !again)
     }
 }
+
+/// The captions and the clock over a frame, and when the frame on screen is out of date.
+@Suite struct OverlayStateTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    func texts(_ commands: [DrawCommand]) -> [String] { commands.compactMap { if case .text(let t) = $0 { t.text } else { nil } } }
+
+    @Test func aSlideshowsCaptionsCrossFadeOverOneShadeAndABrowserPageHasItsOwn() {
+        var overlays = OverlayState(presentation: Presentation(), text: DeferredText())
+        let fading = overlays.captionAndClock(slides: [("Beach", 0.3), ("Hills", 0.7)], page: nil, in: viewport, at: 0, wall: 0)
+        #expect(Set(texts(fading.caption)) == ["Beach", "Hills"] && fading.rest.isEmpty, "two lines, no clock")
+        let page = overlays.captionAndClock(slides: nil, page: "Beach", in: viewport, at: 0, wall: 0)
+        let one = overlays.captionAndClock(slides: [("Beach", 1)], page: nil, in: viewport, at: 0, wall: 0)
+        #expect(Set(texts(page.caption)) == ["Beach"] && one.caption.count > texts(one.caption).count, "a slide's line has a shade under it")
+        let none = overlays.captionAndClock(slides: [], page: "ignored", in: viewport, at: 0, wall: 0)
+        #expect(none.caption.isEmpty, "a slide without a caption has no shade either")
+    }
+
+    @Test func theFrameIsStaleWhenTheClocksTextChangesOrTheDriftMovesOn() {
+        var presentation = Presentation()
+        presentation.clock = "%H:%M"
+        presentation.drifts = true
+        var overlays = OverlayState(presentation: presentation, text: DeferredText())
+        let minute = 1_800_000_000.0
+        let drawn = overlays.captionAndClock(slides: nil, page: nil, in: viewport, at: 0, wall: minute)
+        #expect(!texts(drawn.rest).isEmpty && texts(drawn.rest).allSatisfy { $0.count == 5 && $0.contains(":") }, "the clock")
+        let fresh = overlays.isStale(lastDraw: 0, at: 1000, wall: minute + 1)
+        #expect(!fresh)
+        let nextMinute = overlays.isStale(lastDraw: 0, at: 1000, wall: minute + 60)
+        #expect(nextMinute)
+        let wait = overlays.waitMs(at: 1000, wall: minute + 1)
+        #expect(wait == 59_000, "the clock changes before the drift moves")
+    }
+}
