@@ -13,6 +13,9 @@ extension App {
         catalog.id(at: index).map { ImageKey(item: $0, quality: quality) }
     }
 
+    /// The ledger's answers for the scene and the slideshow, which ask by scene position.
+    var imageStates: LedgerImageStates { ledger.byPosition(catalog.shown) }
+
     /// An image the scene (or the slideshow, or the grid's rows ahead) wants now.
     func want(_ index: Int, _ quality: ImageQuality, _ urgency: LoadUrgency? = nil) {
         guard let key = key(index, quality) else { return }
@@ -32,12 +35,10 @@ extension App {
             case .loaded(let key, let size):
                 guard let index = catalog.index(of: key.item) else { continue }
                 Log.info("item \(index) \(key.quality) ready, \(size)")
-                if key.quality == .full { slideshow?.markReady(index) }
                 perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
                 frames.redraw(.image)
             case .unloaded(let key):
                 guard let index = catalog.index(of: key.item) else { continue }
-                if key.quality == .full { slideshow?.markUnloaded(index) }
                 perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
             case .failed(let key, let failure):
                 // A download that fails leaves the retry glyph over the placeholder (or a neutral
@@ -227,7 +228,7 @@ extension App {
         var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
         if let show = slideshow {
             pages += [show.current]
-            show.next.map { pages.append($0) }
+            show.next(images: imageStates).map { pages.append($0) }
             show.outgoingState(at: clock.nowMs).map { pages.append($0.index) }
         }
         // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been

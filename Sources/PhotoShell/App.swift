@@ -225,7 +225,7 @@ package final class App {
     private func timerWaits(at now: Double) -> [Double] {
         let fadeEnd = scene.cellFadeEnd.flatMap { frames.wait(until: $0, at: now) }
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
-        return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count), automation.wakeMs(at: now),
+        return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, nextTileRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 presentationWaitMs(at: now), scheduleWaitMs(at: now), animationWaitMs(at: now), textures.trimWaitMs].compactMap { $0 }
     }

@@ -92,8 +92,8 @@ import Testing
         show.replaceItems(change, now: 10)
         #expect(show.current == 1)
         var seen: Set<Int> = [show.current]
-        for i in 0..<4 { show.markReady(i) }
-        for t in 1...3 { if let shown = show.advance(to: Double(t) * 1000 + 10) { seen.insert(shown) } }
+        let images = FakeImages(ready: 0..<4)
+        for t in 1...3 { if let shown = show.advance(to: Double(t) * 1000 + 10, images: images) { seen.insert(shown) } }
         #expect(seen == [0, 1, 2, 3])
     }
 }
