@@ -40,12 +40,9 @@ extension App {
             case .unloaded(let key):
                 guard let index = catalog.index(of: key.item) else { continue }
                 perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
-            case .failed(let key, let failure):
+            case .failed:
                 // A download that fails leaves the retry glyph over the placeholder (or a neutral
-                // cell); a file that does not decode becomes a broken tile.
-                if failure == .undecodable, let index = catalog.index(of: key.item) {
-                    perform(scene.handle(.itemFailed(index: index, time: clock.nowMs)))
-                }
+                // cell); a file that does not decode becomes a broken tile (the scene asks the ledger).
                 frames.redraw(.image)
             case .report:
                 break  // said where the error is known: `receiveImages`
