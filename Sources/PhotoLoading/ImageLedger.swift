@@ -124,6 +124,8 @@ public struct ImageLedger {
             return []
         case .failure(let failure):
             phases[key] = .failed(failure)
+            if failure == .undecodable { records[key.item, default: .init()].isBroken = true }
+            if key.quality == .full { records[key.item, default: .init()].fullImageFailed = true }
             if failure == .network {
                 let failures = (failuresInARow[key] ?? 0) + 1
                 failuresInARow[key] = failures
@@ -152,17 +154,22 @@ public struct ImageLedger {
     }
 
     /// The renderer finished a texture: the scene hears of it once, so it never draws half of one.
+    /// A photo that shows an image again is no longer broken, nor failed once its full image shows.
     public mutating func uploaded(_ key: ImageKey) -> [Action] {
+        let size: Size
         switch phases[key] {
         case .uploading(let arrival):
             phases[key] = .ready(arrival)
-            return [.loaded(key, arrival.size)]
+            size = arrival.size
         case .loading:
-            guard let size = standIns.removeValue(forKey: key) else { return [] }
-            return [.loaded(key, size)]
+            guard let standIn = standIns.removeValue(forKey: key) else { return [] }
+            size = standIn
         default:
             return []
         }
+        records[key.item]?.isBroken = false
+        if key.quality == .full { records[key.item]?.fullImageFailed = false }
+        return [.loaded(key, size)]
     }
 
     /// The renderer let a texture go (over its budget): the scene may ask for it again.

@@ -15,7 +15,7 @@ extension App {
         let overlays = presentationOverlays(in: viewport, at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
-        } ?? scene.displayList(underIndicator: scene.mode == .browsing ? overlays.caption : [])
+        } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [])
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) }
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }

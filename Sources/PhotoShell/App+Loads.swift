@@ -18,6 +18,9 @@ extension App {
     /// The ledger decides; the flow carries out its actions.
     func apply(_ decide: (inout ImageLedger) -> [ImageLedger.Action]) { images.apply(decide) }
 
+    /// The ledger's answers for the scene and the slideshow, which ask by scene position.
+    var imageStates: LedgerImageStates { ledger.byPosition(catalog.shown) }
+
     /// An image the scene (or the slideshow, or the grid's rows ahead) wants now.
     func want(_ index: Int, _ quality: ImageQuality, _ urgency: LoadUrgency? = nil) {
         guard let key = key(index, quality) else { return }
@@ -31,18 +34,14 @@ extension App {
         case .loaded(let key, let size):
             guard let index = catalog.index(of: key.item) else { return }
             Log.info("item \(index) \(key.quality) ready, \(size)")
-            if key.quality == .full { slideshow?.markReady(index) }
             perform(scene.handle(.itemLoaded(index: index, quality: key.quality, pixelSize: size, time: clock.nowMs)))
         case .unloaded(let key):
             guard let index = catalog.index(of: key.item) else { return }
-            if key.quality == .full { slideshow?.markUnloaded(index) }
             return perform(scene.handle(.itemUnloaded(index: index, quality: key.quality, time: clock.nowMs)))
-        case .failed(let key, let failure):
+        case .failed:
             // A download that fails leaves the retry glyph over the placeholder (or a neutral
-            // cell); a file that does not decode becomes a broken tile.
-            if failure == .undecodable, let index = catalog.index(of: key.item) {
-                perform(scene.handle(.itemFailed(index: index, time: clock.nowMs)))
-            }
+            // cell); a file that does not decode becomes a broken tile (the scene asks the ledger).
+            break
         case .loadFailed(let key, let failure, let error, let report):
             if report { Log.error("cannot \(host(of: key) != nil ? "load" : "show") \(catalog[key.item].image): \(error)") }
             if let index = catalog.index(of: key.item) { automation.log?.loadFailed(index, reason: failure.reason) }
@@ -135,7 +134,7 @@ extension App {
         var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
         if let show = slideshow {
             pages += [show.current]
-            show.next.map { pages.append($0) }
+            show.next(images: imageStates).map { pages.append($0) }
             show.outgoingState(at: clock.nowMs).map { pages.append($0.index) }
         }
         // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been

@@ -25,7 +25,7 @@ extension App {
     func prepareNeighbourCaptions(at now: Double) {
         guard !somethingMoves(at: now), slideshow != nil || scene.mode == .browsing else { return }
         let around = slideshow?.current ?? scene.currentIndex
-        let next = slideshow.map { [$0.next].compactMap { $0 } } ?? [around + 1, around - 1]
+        let next = slideshow.map { [$0.next(images: imageStates)].compactMap { $0 } } ?? [around + 1, around - 1]
         for draw in overlays.captionsToPrepare(next.compactMap { captionText(of: $0) }, in: display.viewport, at: now) { display.renderer.prepareText(draw) }
     }
 }

@@ -13,7 +13,7 @@ extension App {
         let fit = PageFit(drawable: PixelSize(width: drawable.width, height: drawable.height), transition: slideshow?.transition)
         var pages: [(Int, LoadUrgency)] = []
         if let show = slideshow {
-            pages = [(show.current, .current)] + (show.next.map { [($0, .neighbour)] } ?? [])
+            pages = [(show.current, .current)] + (show.next(images: imageStates).map { [($0, .neighbour)] } ?? [])
         } else if scene.mode == .browsing {
             let current = scene.currentIndex
             pages = [(current, .current), (current - 1, .neighbour), (current + 1, .neighbour)]

@@ -45,24 +45,23 @@ extension App {
         }
     }
 
-    /// Each frame: keep the shown and the next photo loading, tell the slideshow which are ready
-    /// or failed, move it on, and start attract mode after the kiosk's idle time.
+    /// Each frame: keep the shown and the next photo loading, move the slideshow on (it asks the
+    /// ledger which are ready or failed), and start attract mode after the kiosk's idle time.
     func runSlideshow(at now: Double) {
         if operation.slides.attractIsDue(at: now, photos: catalog.count) { startSlideshow(on: 0, attract: true, at: now) }
         guard var show = slideshow else { return }
         // The next photo is asked for once the transition on screen is over (or once it is due):
         // its decode and upload then share the cores with a still photo's frames, or Ken Burns'
         // single photo, never with a cross-fade's two.
-        let nextWanted = !show.isInTransition(at: now) || show.nextDeadline.map { now >= $0 } == true
-        for (index, urgency) in [(show.current, LoadUrgency.current), (show.next, .neighbour)] {
-            guard let index, let key = key(index, .full) else { continue }
-            if ledger.isReady(key) { show.markReady(index) }
-            else if ledger.failure(key) != nil { show.markFailed(index) }
-            else if urgency == .current || nextWanted { want(index, .full, urgency) }
+        let nextWanted = !show.isInTransition(at: now) || show.nextDeadline(images: imageStates).map { now >= $0 } == true
+        for (index, urgency) in [(show.current, LoadUrgency.current), (show.next(images: imageStates), .neighbour)] {
+            guard let index, let key = key(index, .full), !ledger.isReady(key), ledger.failure(key) == nil,
+                  urgency == .current || nextWanted else { continue }
+            want(index, .full, urgency)
         }
         // The frame that ends a transition shows the new photo alone.
         if show.isInTransition(at: frames.lastDrawMs) && !show.isInTransition(at: now) { frames.redraw(.slideshow) }
-        if let shown = show.advance(to: now) {
+        if let shown = show.advance(to: now, images: imageStates) {
             automation.log?.slide(shown)
             frames.redraw(.slideshow)
         }

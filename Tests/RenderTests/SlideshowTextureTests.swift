@@ -78,8 +78,7 @@ import WindowTestSupport
         let mid = try #require(shots["mid.png"])
         // The same slideshow as a value: photo 1 came in at 2000 ms.
         var show = Slideshow(count: 3, start: 0, interval: 2000, transition: .kenburns, now: 0)
-        show.markReady(1)
-        show.advance(to: 2000)
+        show.advance(to: 2000, images: AllReady())
         let photo = Size(width: 600, height: 400)
         let out = show.kenBurnsFrame(0, content: photo, viewport: session.window, now: 2800).midX
         let incoming = show.kenBurnsFrame(1, content: photo, viewport: session.window, now: 2800).midX
@@ -96,4 +95,11 @@ import WindowTestSupport
             #expect(looks, "at x \(x): \(mid.mean(probe)), wanted \(want)")
         }
     }
+}
+
+/// What the program's ledger answers once every photo's full image is on the GPU.
+private struct AllReady: ImageStates {
+    func fullImageIsReady(_ index: Int) -> Bool { true }
+    func fullImageFailed(_ index: Int) -> Bool { false }
+    func isBroken(_ index: Int) -> Bool { false }
 }

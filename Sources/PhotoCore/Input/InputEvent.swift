@@ -14,7 +14,6 @@ public enum InputEvent: Equatable, Sendable {
     case resize(Size, time: Double)
     /// Model feedback from the pipeline: an item's pixels of `quality` are ready (its true size).
     case itemLoaded(index: Int, quality: ImageQuality, pixelSize: Size, time: Double)
-    case itemFailed(index: Int, time: Double)
     /// The shell let go of an item's pixels (a texture budget took them back, a transfer was
     /// cancelled): the scene asks for them again when it next wants them.
     case itemUnloaded(index: Int, quality: ImageQuality, time: Double)
@@ -24,7 +23,7 @@ public enum InputEvent: Equatable, Sendable {
         case .touch(let t): return t.time
         case .mouseDown(_, let time), .mouseUp(_, let time), .mouseMove(_, let time): return time
         case .wheel(_, _, _, _, let time), .key(_, let time), .resize(_, let time): return time
-        case .itemLoaded(_, _, _, let time), .itemFailed(_, let time), .itemUnloaded(_, _, let time): return time
+        case .itemLoaded(_, _, _, let time), .itemUnloaded(_, _, let time): return time
         }
     }
 }

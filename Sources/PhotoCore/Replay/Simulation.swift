@@ -55,7 +55,7 @@ public struct Simulation: Equatable, Sendable {
         }
         record(scene.advance(to: t), at: t)
         time = t
-        let list = scene.displayList()
+        let list = scene.displayList(images: .unknown)
         screenshots += shots.map { Screenshot(time: t, path: $0, displayList: list) }
     }
 
@@ -72,7 +72,7 @@ public struct Simulation: Equatable, Sendable {
     public mutating func displayList(at time: Double) -> DisplayList {
         while self.time + frameStep <= time + 1e-9, !hasQuit { step() }
         if time > self.time { record(scene.advance(to: time), at: time) }
-        return scene.displayList()
+        return scene.displayList(images: .unknown)
     }
 
     private mutating func record(_ new: [Effect], at t: Double) {

@@ -15,7 +15,6 @@ extension PhotoScene {
         items = kept
         thumbnailArrivals = remap(thumbnailArrivals, change)
         fullArrivals = remap(fullArrivals, change)
-        failed = Set(failed.compactMap { change.newIndices[$0] })
         requested = Set(requested.compactMap { effect in
             guard case .requestImage(let index, let quality) = effect, let n = change.newIndices[index] else { return nil }
             return .requestImage(index: n, quality: quality)

@@ -2,13 +2,13 @@
 extension PhotoScene {
     /// Back to front: grid cells (the lifted one left empty), scroll indicator, black mask, the
     /// browser's pages or the flying photo, `underIndicator` (the shell's caption band), the
-    /// page indicator.
-    public func displayList(underIndicator: [DrawCommand] = []) -> DisplayList {
+    /// page indicator. `images` says which photos show as broken tiles.
+    public func displayList(images: some ImageStates, underIndicator: [DrawCommand] = []) -> DisplayList {
         var list = DisplayList(background: .black)
         let mask = maskAlpha(at: now)
         // With no grid behind, a dismiss still ends on the grid: it fades in as the photo goes.
         let gridShows = hasGrid || mode == .dismissing
-        if gridShows, mode == .grid || mask < 1 { drawGrid(into: &list) }
+        if gridShows, mode == .grid || mask < 1 { drawGrid(images, into: &list) }
         if gridShows, mask > 0 { list.append(.solid(Rect(origin: .zero, size: viewport), Color.black.withAlpha(mask))) }
         switch mode {
         case .grid:
@@ -20,11 +20,11 @@ extension PhotoScene {
             }
         case .browsing:
             let pages = [pager.index - 1, pager.index, pager.index + 1].filter(items.indices.contains)
-            for i in pages { drawPage(i, into: &list) }
+            for i in pages { drawPage(i, images, into: &list) }
             list.commands += underIndicator
             list.commands += PageIndicator.commands(index: pager.index, count: items.count, viewport: viewport)
         case .lifting:
-            if let l = lift { drawPhoto(pager.index, frame: l.frame(at: now), into: &list) }
+            if let l = lift { drawPhoto(pager.index, frame: l.frame(at: now), images, into: &list) }
         }
         return list
     }
@@ -42,14 +42,14 @@ extension PhotoScene {
         return f.offsetBy(dx: x, dy: 0)
     }
 
-    private func drawPage(_ i: Int, into list: inout DisplayList) {
+    private func drawPage(_ i: Int, _ images: some ImageStates, into list: inout DisplayList) {
         let frame = pageFrame(i)
         guard frame.intersects(Rect(origin: .zero, size: viewport)) else { return }
-        drawPhoto(i, frame: frame, into: &list)
+        drawPhoto(i, frame: frame, images, into: &list)
     }
 
-    private func drawPhoto(_ i: Int, frame: Rect, into list: inout DisplayList) {
-        if failed.contains(i) {
+    private func drawPhoto(_ i: Int, frame: Rect, _ images: some ImageStates, into list: inout DisplayList) {
+        if images.isBroken(i) {
             list.append(.brokenImage(frame: frame, name: items[i].name, alpha: 1))
             return
         }
@@ -62,11 +62,11 @@ extension PhotoScene {
         }
     }
 
-    private func drawGrid(into list: inout DisplayList) {
+    private func drawGrid(_ images: some ImageStates, into list: inout DisplayList) {
         let hidden = hiddenCellIndex
         for i in grid.visibleRange(at: now) where i != hidden {
             let frame = grid.frame(of: i, at: now)
-            if failed.contains(i) {
+            if images.isBroken(i) {
                 list.append(.brokenImage(frame: frame, name: items[i].name, alpha: 1))
                 continue
             }

@@ -8,7 +8,7 @@
 ///     var scene = PhotoScene(items: items, viewport: Size(width: 1280, height: 800))
 ///     effects = scene.handle(.touch(Touch(id: 1, phase: .began, point: p, time: t)))
 ///     effects = scene.advance(to: t + 16.667)
-///     renderer.draw(scene.displayList())
+///     renderer.draw(scene.displayList(images: ledgerAnswers))
 ///
 /// The public surface of PhotoCore, by layer:
 /// - Geometry: `Point`, `Size`, `Rect` (`aspectFit`, `aspectFill`, `aspectFillCrop`, `lerp`,
@@ -19,7 +19,8 @@
 ///   tuning in `GestureConstants`.
 /// - Models: `ZoomLevel`, `PanBounds`, `ZoomModel`, `PagerModel`, `DismissLift`,
 ///   `PhotoTransition`, `GridLayout`, `GridModel`.
-/// - Scene: `Item`, `Effect`, `SceneMode`, `PhotoScene`, `PageIndicator`, `ScrollIndicator`,
+/// - Scene: `Item`, `Effect`, `SceneMode`, `PhotoScene`, `ImageStates` (the ledger's answers by
+///   position), `PageIndicator`, `ScrollIndicator`,
 ///   `DisplayList` / `DrawCommand` (`folded`, `culled` for cheaper fills); `replaceItems` with
 ///   a `ContentChange` for live content.
 /// - Slideshow: `Slideshow`, `SlideOrder`.
@@ -57,9 +58,12 @@ public struct PhotoScene: Equatable, Sendable {
     var dismissIsReversible = true
     /// Keys pressed during a flight, applied when it lands.
     var deferredKeys: [String] = []
+    /// When the scene first heard each image could be drawn: where its fade-in starts.
     var thumbnailArrivals: [Int: Double] = [:]
     var fullArrivals: [Int: Double] = [:]
-    var failed: Set<Int> = []
+    /// Images asked for and not let go since, so each is asked for once. The scene's own, not the
+    /// ledger's phases: its asking raises an image others asked for less urgently, and what it
+    /// asks for while the frame sleeps reaches the ledger only at the wake.
     var requested: Set<Effect> = []
 
     /// `startIndex` opens the browser on that page at once, with no grid behind it (`--start`, docs/behaviour.md §13).
@@ -164,8 +168,6 @@ public struct PhotoScene: Equatable, Sendable {
             resize(size, time: time)
         case .itemLoaded(let index, let quality, let size, let time):
             loaded(index, quality: quality, size: size, time: time)
-        case .itemFailed(let index, _):
-            failed.insert(index)
         case .itemUnloaded(let index, let quality, _):
             requested.remove(.requestImage(index: index, quality: quality))
         }
@@ -232,7 +234,6 @@ public struct PhotoScene: Equatable, Sendable {
 
     private mutating func loaded(_ index: Int, quality: ImageQuality, size: Size, time: Double) {
         guard items.indices.contains(index), !size.isEmpty else { return }
-        failed.remove(index)
         switch quality {
         case .thumbnail: thumbnailArrivals[index] = thumbnailArrivals[index] ?? time
         case .full: fullArrivals[index] = fullArrivals[index] ?? time
@@ -278,6 +279,6 @@ public struct PhotoScene: Equatable, Sendable {
             && a.grid == b.grid && a.pager == b.pager && a.zoom == b.zoom && a.lift == b.lift
             && a.transition == b.transition && a.recognizer == b.recognizer && a.panOwner == b.panOwner
             && a.deferredKeys == b.deferredKeys && a.thumbnailArrivals == b.thumbnailArrivals
-            && a.fullArrivals == b.fullArrivals && a.failed == b.failed
+            && a.fullArrivals == b.fullArrivals
     }
 }

@@ -51,7 +51,7 @@ public struct FrameSleep: Equatable, Sendable {
         default: nil
         }
         switch input {
-        case .resize, .itemLoaded, .itemFailed, .itemUnloaded: return .passOn
+        case .resize, .itemLoaded, .itemUnloaded: return .passOn
         default: lastInputMs = now
         }
         if let id, wakingPresses.contains(id) {

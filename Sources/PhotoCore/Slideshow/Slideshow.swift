@@ -1,7 +1,7 @@
 /// The slideshow of docs/behaviour.md §9 as a value: which photo shows, when the next one comes, and what a
-/// transition looks like at any instant. Driven by the injected clock (ms); the shell tells it
-/// which photos are decoded (`markReady`) or failed (`markFailed`), and it never moves on to a
-/// photo that is not ready, so it never shows a blank or half-loaded frame.
+/// transition looks like at any instant. Driven by the injected clock (ms); it asks the ledger
+/// (`ImageStates`) which photos are on the GPU or failed, passes failed ones by, and never moves
+/// on to a photo that is not ready, so it never shows a blank or half-loaded frame.
 public struct Slideshow: Equatable, Sendable {
     public enum Transition: String, Equatable, Sendable, CaseIterable {
         case crossfade, kenburns, slide, none
@@ -27,8 +27,6 @@ public struct Slideshow: Equatable, Sendable {
     public private(set) var shownSince: Double
     /// The photo going out, when it started to, and when it had come in, during a transition.
     var outgoing: (index: Int, start: Double, since: Double)?
-    private var ready: Set<Int> = []
-    private var failed: Set<Int> = []
     /// True once a slideshow without `loop` has shown its last photo.
     public private(set) var isFinished = false
     /// How long the current photo stays: `interval`, longer for an animation's loop.
@@ -38,7 +36,7 @@ public struct Slideshow: Equatable, Sendable {
         a.order == b.order && a.position == b.position && a.shownSince == b.shownSince
             && a.outgoing?.index == b.outgoing?.index && a.outgoing?.start == b.outgoing?.start
             && a.outgoing?.since == b.outgoing?.since
-            && a.ready == b.ready && a.failed == b.failed && a.isFinished == b.isFinished && a.dwell == b.dwell
+            && a.isFinished == b.isFinished && a.dwell == b.dwell
     }
 
     /// Starts on `start` (shown at once) at time `now`.
@@ -66,9 +64,9 @@ public struct Slideshow: Equatable, Sendable {
 
     /// The photo after the current one that can still show (failed ones are skipped); nil at the
     /// end of a slideshow that does not loop, or when nothing else can show.
-    public var next: Int? { upcoming().map { $0.index } }
+    public func next(images: some ImageStates) -> Int? { upcoming(images).map { $0.index } }
 
-    private func upcoming() -> (index: Int, position: Int, newCycle: Bool)? {
+    private func upcoming(_ images: some ImageStates) -> (index: Int, position: Int, newCycle: Bool)? {
         let count = order.count
         guard count > 1 else { return nil }
         var p = position
@@ -79,31 +77,16 @@ public struct Slideshow: Equatable, Sendable {
                 // The next cycle's order is not known yet in a shuffle: take it from a copy.
                 var o = order
                 o.nextCycle()
-                for q in 0..<count where !failed.contains(o[q]) && o[q] != current { return (o[q], q, true) }
+                for q in 0..<count where !images.fullImageFailed(o[q]) && o[q] != current { return (o[q], q, true) }
                 return nil
             }
-            if !failed.contains(order[p]) { return (order[p], p, false) }
+            if !images.fullImageFailed(order[p]) { return (order[p], p, false) }
         }
         return nil
     }
 
-    /// A photo can show: also one that had failed and came after all (a network back up).
-    public mutating func markReady(_ index: Int) {
-        ready.insert(index)
-        failed.remove(index)
-    }
-
-    /// A photo that cannot show now is left out until it is ready.
-    public mutating func markFailed(_ index: Int) {
-        failed.insert(index)
-        ready.remove(index)
-    }
-
-    /// A photo's pixels were let go: it is not moved on to until it is ready again.
-    public mutating func markUnloaded(_ index: Int) { ready.remove(index) }
-
     /// When the next photo is due; nil when none will come.
-    public var nextDeadline: Double? { next == nil ? nil : shownSince + dwell }
+    public func nextDeadline(images: some ImageStates) -> Double? { next(images: images) == nil ? nil : shownSince + dwell }
 
     /// The current photo animates, one loop ending `loopEnd` (app ms): it stays until then, but
     /// never longer than three intervals (docs/behaviour.md §17).
@@ -113,14 +96,14 @@ public struct Slideshow: Equatable, Sendable {
 
     /// Moves time on; returns the photo that started to show, if one did.
     @discardableResult
-    public mutating func advance(to now: Double) -> Int? {
+    public mutating func advance(to now: Double, images: some ImageStates) -> Int? {
         if let o = outgoing, now - o.start >= durationOfTransition { outgoing = nil }
         guard now >= shownSince + dwell else { return nil }
-        guard let up = upcoming() else {
+        guard let up = upcoming(images) else {
             if !loop { isFinished = true }
             return nil
         }
-        guard ready.contains(up.index) else { return nil }  // wait: never a blank frame
+        guard images.fullImageIsReady(up.index) else { return nil }  // wait: never a blank frame
         outgoing = durationOfTransition > 0 ? (current, now, shownSince) : nil
         if up.newCycle { order.nextCycle() }
         position = up.position
@@ -134,8 +117,6 @@ public struct Slideshow: Equatable, Sendable {
     public mutating func replaceItems(_ change: ContentChange, now: Double) {
         let shown = current
         order.replaceItems(change)
-        ready = Set(ready.compactMap { change.newIndices[$0] })
-        failed = Set(failed.compactMap { change.newIndices[$0] })
         outgoing = outgoing.flatMap { o in change.newIndices[o.index].map { ($0, o.start, o.since) } }
         guard let replacement = change.successor(of: shown) else {
             position = 0

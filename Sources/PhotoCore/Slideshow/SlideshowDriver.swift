@@ -84,8 +84,8 @@ public struct SlideshowDriver: Sendable {
 
     /// How long an idle loop may sleep before the slideshow or the kiosk's idle timer needs it
     /// (with no photos, the idle timer has nothing to start).
-    public func wakeMs(at now: Double, photos: Int) -> Double? {
-        if let show { return show.nextDeadline.map { $0 - now } }
+    public func wakeMs(at now: Double, photos: Int, images: some ImageStates) -> Double? {
+        if let show { return show.nextDeadline(images: images).map { $0 - now } }
         return settings.kiosk && photos > 0 ? lastInputMs + settings.idleMs - now : nil
     }
 }

@@ -36,13 +36,13 @@ import Testing
         _ = s.handle(.itemLoaded(index: 2, quality: .full, pixelSize: Size(width: 4000, height: 2000), time: 5))
         _ = s.handle(.itemLoaded(index: 3, quality: .full, pixelSize: Size(width: 3000, height: 2000), time: 5))
         s.advance(to: 1000)
-        let before = s.displayList().images.first { $0.item == 2 }!.frame
+        let before = s.displayList(images: .unknown).images.first { $0.item == 2 }!.frame
         let effects = s.replaceItems(items(new), change: ContentChange(old: old, new: new))
         #expect(s.currentIndex == 4 && s.items.count == 6 && s.mode == .browsing)
         // Same photo, same frame (its decoded size followed it), nothing asked for again but
         // the newcomers and what was not loaded.
         #expect(s.items[4].pixelSize == Size(width: 4000, height: 2000))
-        let after = s.displayList().images.first { $0.item == 4 }!.frame
+        let after = s.displayList(images: .unknown).images.first { $0.item == 4 }!.frame
         #expect(after == before)
         #expect(!effects.contains(.requestImage(index: 4, quality: .full)))
         #expect(s.pager.count == 6)
@@ -59,7 +59,7 @@ import Testing
         s.advance(to: 1100)
         #expect(s.currentIndex == 1 && s.items[1].name == "c" && s.mode == .browsing)
         let fit = Rect.aspectFit(Size(width: 1500, height: 2000), in: Rect(origin: .zero, size: window))
-        #expect(s.displayList().images.contains { $0.item == 1 && $0.frame == fit })
+        #expect(s.displayList(images: .unknown).images.contains { $0.item == 1 && $0.frame == fit })
         #expect(s.zoomScale == 0.4)
     }
 
@@ -83,7 +83,7 @@ import Testing
         _ = s.openPage(1)
         _ = s.replaceItems([], change: ContentChange(old: ["a", "b"], new: [String]()))
         s.advance(to: 1000)
-        #expect(s.mode == .grid && s.items.isEmpty && s.displayList().images.isEmpty)
+        #expect(s.mode == .grid && s.items.isEmpty && s.displayList(images: .unknown).images.isEmpty)
     }
 
     @Test func aSlideshowKeepsItsPhotoAndShowsNewcomersThisCycle() {
@@ -92,8 +92,8 @@ import Testing
         show.replaceItems(change, now: 10)
         #expect(show.current == 1)
         var seen: Set<Int> = [show.current]
-        for i in 0..<4 { show.markReady(i) }
-        for t in 1...3 { if let shown = show.advance(to: Double(t) * 1000 + 10) { seen.insert(shown) } }
+        let images = FakeImages(ready: 0..<4)
+        for t in 1...3 { if let shown = show.advance(to: Double(t) * 1000 + 10, images: images) { seen.insert(shown) } }
         #expect(seen == [0, 1, 2, 3])
     }
 }

@@ -12,7 +12,7 @@ import Testing
         let effects = s.openPage(17)
         #expect(s.mode == .browsing && s.currentIndex == 17 && s.hiddenCellIndex == 17)
         #expect(effects.contains(.requestImage(index: 17, quality: .full)))
-        #expect(s.displayList().images.last?.frame == Rect.aspectFit(Size(width: 3000, height: 2000), in: Rect(origin: .zero, size: window)))
+        #expect(s.displayList(images: .unknown).images.last?.frame == Rect.aspectFit(Size(width: 3000, height: 2000), in: Rect(origin: .zero, size: window)))
     }
 
     @Test func theGridTopComesBackWithNothingOpen() {

@@ -20,10 +20,13 @@ import Testing
 
     @Test func aCellOfUnknownSizeShowsAPlaceholderAndAFailedOneTheBrokenTile() {
         var d = Driver(PhotoScene(items: items([nil, photo, photo]), viewport: window))
-        d.send(.itemFailed(index: 2, time: 5))
+        d.images.broken = [2]
+        d.advance(to: 5)
         let frame0 = d.scene.grid.frame(of: 0, at: 5)
         #expect(d.list.solids.contains { $0.0 == frame0 && $0.1 == .placeholder })
         #expect(d.list.commands.contains(.brokenImage(frame: d.scene.grid.frame(of: 2, at: 5), name: "photo2.jpg", alpha: 1)))
+        d.images.broken = []
+        #expect(!d.list.commands.contains { if case .brokenImage = $0 { true } else { false } }, "an image of it came after all")
     }
 
     @Test func tappingACellFliesThePhotoFromTheCellToItsFitFrame() {

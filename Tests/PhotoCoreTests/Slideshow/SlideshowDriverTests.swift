@@ -45,16 +45,16 @@ import Testing
         var driver = SlideshowDriver(settings: .init(kiosk: true, idleMs: 120_000))
         #expect(!driver.attractIsDue(at: 119_999, photos: 3))
         #expect(driver.attractIsDue(at: 120_000, photos: 3))
-        #expect(driver.wakeMs(at: 100_000, photos: 3) == 20_000)
+        #expect(driver.wakeMs(at: 100_000, photos: 3, images: FakeImages()) == 20_000)
         _ = driver.take(.key("a", time: 100_000), at: 100_000)
         #expect(!driver.attractIsDue(at: 120_000, photos: 3), "input puts it off")
         #expect(driver.attractIsDue(at: 220_000, photos: 3))
-        #expect(!driver.attractIsDue(at: 220_000, photos: 0) && driver.wakeMs(at: 220_000, photos: 0) == nil,
+        #expect(!driver.attractIsDue(at: 220_000, photos: 0) && driver.wakeMs(at: 220_000, photos: 0, images: FakeImages()) == nil,
                 "nothing to show yet (waiting for a manifest): no attract mode, no timer to wake for")
         var plain = SlideshowDriver(settings: .init(kiosk: false))
-        #expect(!plain.attractIsDue(at: 1e9, photos: 3) && plain.wakeMs(at: 0, photos: 3) == nil)
+        #expect(!plain.attractIsDue(at: 1e9, photos: 3) && plain.wakeMs(at: 0, photos: 3, images: FakeImages()) == nil)
         _ = plain.start(on: 0, count: 2, attract: false, seed: 1, at: 0)
-        #expect(plain.wakeMs(at: 1000, photos: 3) == Slideshow.defaultInterval - 1000)
+        #expect(plain.wakeMs(at: 1000, photos: 3, images: FakeImages()) == Slideshow.defaultInterval - 1000)
     }
 
     @Test func attractModeAndTheKioskAlwaysLoop() {

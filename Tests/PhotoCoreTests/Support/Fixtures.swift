@@ -17,6 +17,8 @@ func near(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
 /// Drives a scene with synthetic, timestamped input, advancing the clock frame by frame.
 struct Driver {
     var scene: PhotoScene
+    /// What the ledger would answer the scene as it draws.
+    var images = FakeImages()
     var time = 0.0
     var effects: [Effect] = []
 
@@ -57,7 +59,7 @@ struct Driver {
 
     mutating func settle(_ ms: Double = 2000) { wait(ms) }
 
-    var list: DisplayList { scene.displayList() }
+    var list: DisplayList { scene.displayList(images: images) }
 }
 
 extension DisplayList {
