@@ -9,7 +9,7 @@ extension App {
         let step = extras.animation.follow(page, drawing: display.renderer, bytes: loader, wake: display.events.wake, at: now, waiting: clock.isVirtual)
         if step.textureResized { textures.added() }
         if step.redraw { frames.redraw(.animation) }
-        if let end = step.firstLoopEnd { slideshow?.letAnimationLoop(endingAt: end) }
+        if let end = step.firstLoopEnd { operation.slides.letAnimationLoop(endingAt: end) }
         if step.becameStill, let target { images.note { $0.noteStill(target) } }
     }
 

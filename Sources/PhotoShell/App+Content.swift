@@ -17,13 +17,10 @@ extension App {
         images.forget(update.removed)
         loader.add(update.added.map { catalog[$0] })
         perform(scene.replaceItems(catalog.sceneItems, change: update.change))
-        if catalog.isEmpty { slideshow = nil } else { slideshow?.replaceItems(update.change, now: now) }
+        operation.slides.replaceItems(update.change, count: catalog.count, now: now)
         // The first photos after a wait: `--start N` opens its page now, as it would have at start.
         if wasWaiting, let start = options.startIndex, catalog.id(at: start) != nil { perform(scene.openPage(start)) }
-        if operation.slides.awaitsContent, !catalog.isEmpty {
-            operation.slides.awaitsContent = false
-            startSlideshow(on: 0, attract: false, at: now)
-        }
+        if !catalog.isEmpty, operation.slides.contentCame() { startSlideshow(on: 0, attract: false, at: now) }
         apply { $0.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)) }
         extras.gridFollower.contentChanged()
         textures.contentChanged()

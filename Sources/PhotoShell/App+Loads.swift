@@ -56,19 +56,12 @@ extension App {
 
     /// The sizes loads are asked at, from the window and the scene's layout.
     var imageSizes: ImageFlow.Sizes {
-        ImageFlow.Sizes(thumbnail: thumbnailPixels, page: { [unowned self] in catalog.index(of: $0).map(pageRequest(at:)) }, showsScans: slideshow == nil)
+        ImageFlow.Sizes(thumbnail: display.pixels(scene.grid.layout.cellSize), page: { [unowned self] in catalog.index(of: $0).map(pageRequest(at:)) }, showsScans: slideshow == nil)
     }
 
     /// The size the full image of the page at scene position `index` is asked for.
     func pageRequest(at index: Int) -> PageRequest {
-        let drawable = display.window.drawableSize
-        let viewport = display.viewport
-        return PageRequest(drawable: PixelSize(width: drawable.width, height: drawable.height),
-                           viewport: PixelSize(width: Int((viewport.width * display.pointScale).rounded(.up)), height: Int((viewport.height * display.pointScale).rounded(.up))),
-                           maxTextureSize: display.renderer.maxTextureSize,
-                           restingSide: scene.items.indices.contains(index)
-                               ? PageRequest.restingSide(pixelSize: scene.items[index].pixelSize, viewport: viewport, pointScale: display.pointScale) : nil,
-                           slideshow: slideshow?.transition)
+        display.pageRequest(photo: scene.items.indices.contains(index) ? scene.items[index].pixelSize : nil, slideshow: slideshow?.transition)
     }
 
     /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
@@ -77,15 +70,6 @@ extension App {
         // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
         apply { $0.warm(ids.filter { catalog[$0].usesThumbnailCache }) }
     }
-
-    /// What the window can show next (the default texture budget).
-    var textureNeed: TextureBudget {
-        let drawable = display.window.drawableSize
-        return TextureBudget(drawable: PixelSize(width: drawable.width, height: drawable.height), cellPixels: thumbnailPixels,
-                             layout: scene.grid.layout, viewportHeight: display.viewport.height, hasGrid: scene.hasGrid)
-    }
-
-    var thumbnailPixels: Int { Int((scene.grid.layout.cellSize * display.pointScale).rounded(.up)) }
 
     /// What the loaders finished: details and tiles to the page's layers, the rest to the flow.
     func receiveImages() {
@@ -141,7 +125,7 @@ extension App {
         // drawn yet, and would otherwise be the first to go.
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
-        let budget = max(0, (options.textureBudgetBytes ?? textureNeed.bytes) - extras.animation.heldBytes)
+        let budget = max(0, (options.textureBudgetBytes ?? display.textureNeed(layout: scene.grid.layout, hasGrid: scene.hasGrid).bytes) - extras.animation.heldBytes)
         let evicted = images.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells))
         for _ in 0..<evicted { textures.freed() }
     }

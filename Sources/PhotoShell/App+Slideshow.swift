@@ -5,10 +5,7 @@ import PhotoLoading
 /// it owns the screen. Here the shell carries out what the driver decides.
 extension App {
     /// The slideshow on screen, if one runs.
-    var slideshow: Slideshow? {
-        get { operation.slides.show }
-        set { operation.slides.show = newValue }
-    }
+    var slideshow: Slideshow? { operation.slides.show }
 
     /// Starts the slideshow on `index` (attract: the kiosk's idle loop, back to the grid after).
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
@@ -49,7 +46,7 @@ extension App {
     /// ledger which are ready or failed), and start attract mode after the kiosk's idle time.
     func runSlideshow(at now: Double) {
         if operation.slides.attractIsDue(at: now, photos: catalog.count) { startSlideshow(on: 0, attract: true, at: now) }
-        guard var show = slideshow else { return }
+        guard let show = slideshow else { return }
         // The next photo is asked for once the transition on screen is over (or once it is due):
         // its decode and upload then share the cores with a still photo's frames, or Ken Burns'
         // single photo, never with a cross-fade's two.
@@ -61,11 +58,10 @@ extension App {
         }
         // The frame that ends a transition shows the new photo alone.
         if show.isInTransition(at: frames.lastDrawMs) && !show.isInTransition(at: now) { frames.redraw(.slideshow) }
-        if let shown = show.advance(to: now, images: imageStates) {
+        if let shown = operation.slides.advance(to: now, images: imageStates) {
             automation.log?.slide(shown)
             frames.redraw(.slideshow)
         }
-        slideshow = show
-        if show.isFinished && !show.isAnimating(at: now) { stopSlideshow() }
+        if let show = slideshow, show.isFinished && !show.isAnimating(at: now) { stopSlideshow() }
     }
 }

@@ -72,7 +72,7 @@ package final class App {
         feed.start(wake: display.events.wake)
         if options.kiosk { display.window.setCursorVisible(false) }
         if options.startsInSlideshow {
-            if catalog.isEmpty { operation.slides.awaitsContent = true } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
+            if catalog.isEmpty { operation.slides.awaitContent() } else { startSlideshow(on: scene.currentIndex, attract: false, at: 0) }
         }
         var drewLastIteration = false
         while running {
@@ -242,23 +242,15 @@ package final class App {
         return !automationWaits && !frames.inputSinceDraw && gridOnly && !scene.isMoving && scene.cellsFadeIn
     }
 
-    /// Shader variants the first frames did not need compile one at a time while nothing moves:
-    /// those of stages up to this one, now; nil when none may or none of them is left.
+    /// Shader variants to compile now, those of stages up to this one (`ShaderWarming`); nil
+    /// when none may or none is left.
     var stageToWarm: Renderer.WarmStage? {
         // The loader's lock only while states are left.
-        guard let next = display.renderer.nextWarmStage, frames.firstFrameDrawn, let stage = warmStage, next <= stage else { return nil }
-        return stage
-    }
-
-    /// Which shader variants may compile now (nil: none). While the grid fills (thumbnails on
-    /// screen, then the rest of the folder's for the shared cache), only those a photo opening
-    /// from it meets: the others took about 8 % of a cold fill's CPU. While the page's photo is
-    /// on its way, none, for they would take cores from its decode; but when the page was opened
-    /// from the grid, those its thumbnail giving way to the photo meets.
-    var warmStage: Renderer.WarmStage? {
-        if scene.mode == .grid && slideshow == nil && loader.isDecodingThumbnails { return .opening }
-        guard scene.mode == .browsing, let id = currentID, ledger.isLoading(ImageKey(item: id, quality: .full)) else { return .rest }
-        return scene.hasGrid ? .page : nil
+        guard let next = display.renderer.nextWarmStage, frames.firstFrameDrawn else { return nil }
+        let pageLoads = scene.mode == .browsing && currentID.map { ledger.isLoading(ImageKey(item: $0, quality: .full)) } == true
+        let stage = ShaderWarming.stage(gridFills: scene.mode == .grid && slideshow == nil && loader.isDecodingThumbnails, pageLoads: pageLoads,
+                                        openedFromGrid: scene.hasGrid)
+        return stage.flatMap { next <= $0 ? $0 : nil }
     }
 
     /// Something on screen changes from one frame to the next: the scene or the slideshow

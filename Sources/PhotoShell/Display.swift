@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLoader
 import PhotoPlatform
 import PhotoRender
 
@@ -27,4 +28,22 @@ struct Display {
 
     /// Drawable pixels per window point (2 on a HiDPI display).
     var pointScale: Double { Double(window.drawableSize.width) / max(1, window.size.width) }
+
+    /// The drawable pixels `points` cover, rounded up.
+    func pixels(_ points: Double) -> Int { Int((points * pointScale).rounded(.up)) }
+
+    var drawable: PixelSize { PixelSize(width: window.drawableSize.width, height: window.drawableSize.height) }
+
+    /// The size a page's photo is asked for: `photo` its own size where known, `slideshow` the
+    /// transition it is shown with (docs/behaviour.md §7).
+    func pageRequest(photo: Size?, slideshow: Slideshow.Transition?) -> PageRequest {
+        PageRequest(drawable: drawable, viewport: PixelSize(width: pixels(viewport.width), height: pixels(viewport.height)),
+                    maxTextureSize: renderer.maxTextureSize,
+                    restingSide: PageRequest.restingSide(pixelSize: photo, viewport: viewport, pointScale: pointScale), slideshow: slideshow)
+    }
+
+    /// What the window can show next (the default texture budget).
+    func textureNeed(layout: GridLayout, hasGrid: Bool) -> TextureBudget {
+        TextureBudget(drawable: drawable, cellPixels: pixels(layout.cellSize), layout: layout, viewportHeight: viewport.height, hasGrid: hasGrid)
+    }
 }

@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoRender
 @testable import PhotoShell
 import Testing
 
@@ -65,5 +66,15 @@ import Testing
         let held = operation.takeHeldRequests(), again = operation.takeHeldRequests()
         guard held.count == 1, case .requestImage(2, .full) = held[0] else { Issue.record("held \(held)"); return }
         #expect(again.isEmpty, "asked for once")
+    }
+}
+
+/// Shader variants compile only where they take no core from what the user waits for.
+@Suite struct ShaderWarmingTests {
+    @Test func aFillingGridCompilesOnlyWhatAnOpeningMeetsAndALoadingPageNothingUnlessOpenedFromTheGrid() {
+        #expect(ShaderWarming.stage(gridFills: true, pageLoads: false, openedFromGrid: true) == .opening)
+        #expect(ShaderWarming.stage(gridFills: false, pageLoads: false, openedFromGrid: true) == .rest, "nothing waited for: every variant")
+        #expect(ShaderWarming.stage(gridFills: false, pageLoads: true, openedFromGrid: true) == .page)
+        #expect(ShaderWarming.stage(gridFills: false, pageLoads: true, openedFromGrid: false) == nil, "a photo started on compiles none until it is in")
     }
 }

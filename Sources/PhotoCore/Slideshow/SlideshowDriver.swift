@@ -25,11 +25,11 @@ public struct SlideshowDriver: Sendable {
 
     public let settings: Settings
     /// The slideshow on screen, if one runs.
-    public var show: Slideshow?
+    public private(set) var show: Slideshow?
     /// The one running is the kiosk's attract mode: stopping it goes back to the grid's top.
     public private(set) var isAttract = false
     /// Asked to start with nothing to show yet: it starts when photos come.
-    public var awaitsContent = false
+    private var awaitsContent = false
     private var stoppingPresses: Set<Int> = []
     private var lastInputMs = 0.0
 
@@ -43,6 +43,27 @@ public struct SlideshowDriver: Sendable {
         isAttract = attract
         return true
     }
+
+    /// Asked to start with nothing to show yet: it starts when photos come.
+    public mutating func awaitContent() { awaitsContent = true }
+
+    /// Photos came: true once, when a start waited for them.
+    public mutating func contentCame() -> Bool {
+        defer { awaitsContent = false }
+        return awaitsContent
+    }
+
+    /// The photos changed (a refresh): the slideshow follows them, and ends with none left.
+    public mutating func replaceItems(_ change: ContentChange, count: Int, now: Double) {
+        if count == 0 { show = nil } else { show?.replaceItems(change, now: now) }
+    }
+
+    /// The photo on screen animates, its first loop ending at `end`: it stays that long.
+    public mutating func letAnimationLoop(endingAt end: Double) { show?.letAnimationLoop(endingAt: end) }
+
+    /// Time moves the slideshow on (`images`: which photos it may show); the photo now shown,
+    /// when it changed.
+    public mutating func advance(to now: Double, images: some ImageStates) -> Int? { show?.advance(to: now, images: images) ?? nil }
 
     /// Stops it; returns the photo it showed, nil if none ran.
     public mutating func stop() -> Int? {

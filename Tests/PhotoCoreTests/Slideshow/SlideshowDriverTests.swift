@@ -22,6 +22,18 @@ import Testing
         #expect(r6 == .passOn, "no slideshow, a new press")
     }
 
+    @Test func aSlideshowAskedForBeforeAnyPhotoStartsOnceThePhotosComeAndEndsWhenTheyAllGo() {
+        var driver = SlideshowDriver(settings: .init())
+        driver.awaitContent()
+        let came = driver.contentCame(), again = driver.contentCame()
+        #expect(came && !again, "it starts once")
+        _ = driver.start(on: 0, count: 3, attract: false, seed: 1, at: 0)
+        driver.replaceItems(ContentChange(old: ["a", "b", "c"], new: ["a", "b", "c"]), count: 3, now: 10)
+        #expect(driver.show != nil)
+        driver.replaceItems(ContentChange(old: ["a", "b", "c"], new: [String]()), count: 0, now: 20)
+        #expect(driver.show == nil, "nothing left to show")
+    }
+
     @Test func keysAndTheWheelStopItButAMouseMoveDoesNot() {
         var driver = SlideshowDriver(settings: .init())
         _ = driver.start(on: 0, count: 3, attract: false, seed: 1, at: 0)
