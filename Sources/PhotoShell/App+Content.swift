@@ -11,7 +11,11 @@ extension App {
         if wasWaiting { frames.redraw(.content) }
         let update = catalog.update(to: items)
         guard update.movesItems else {
-            if update.captionsChanged { refreshCaptions(update.change) }
+            // Only captions changed: the scene takes them (keeping the sizes it learnt), nothing moves.
+            if update.captionsChanged {
+                perform(scene.replaceItems(catalog.sceneItems, change: update.change))
+                frames.redraw(.content)
+            }
             return
         }
         images.forget(update.removed)
@@ -27,17 +31,6 @@ extension App {
         warmThumbnails(of: Array(update.added))
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
         automation.log?.content(count: catalog.count)
-        frames.redraw(.content)
-    }
-
-    /// Only captions changed: the scene's items take them, nothing else moves.
-    private func refreshCaptions(_ unchanged: ContentChange) {
-        let sceneItems = catalog.shown.enumerated().map { position, id in
-            var item = scene.items[position]
-            item.caption = catalog[id].caption
-            return item
-        }
-        perform(scene.replaceItems(sceneItems, change: unchanged))
         frames.redraw(.content)
     }
 }
