@@ -201,8 +201,8 @@ final class ImageFlow {
     /// (the ledger keeps it ready: the scene, the detail layer and the fan go on with the texture
     /// on screen until the sharper one replaces it). The pixels it needs, else nil.
     func sharpen(_ key: ImageKey, for fit: PageFit, urgency: LoadUrgency) -> (has: Double, needed: Int)? {
-        guard let arrival = ledger.arrival(key), let page = sizes().page(key.item),
-              let needed = sharpening.sharperDecode(of: key, arrival, for: fit, request: { page }) else { return nil }
+        guard let arrival = ledger.arrival(key),
+              let needed = sharpening.sharperDecode(of: key, arrival, for: fit, request: { sizes().page(key.item) }) else { return nil }
         startLoad(key, urgency)
         return (max(arrival.texture.width, arrival.texture.height), needed)
     }

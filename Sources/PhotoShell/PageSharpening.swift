@@ -21,13 +21,13 @@ struct PageSharpening {
     private var underWay: [ImageKey: Arrival?] = [:]
 
     /// Looks at the ready page `key` once per fit: when its texture (`arrival`) is soft for the
-    /// page `request` asks for, a sharper decode is under way from now on; the pixels it needs
-    /// on its longer side, else nil.
-    mutating func sharperDecode(of key: ImageKey, _ arrival: Arrival, for fit: PageFit, request: () -> PageRequest) -> Int? {
+    /// page `request` asks for (worked out only then; nil for a page no longer shown), a sharper
+    /// decode is under way from now on; the pixels it needs on its longer side, else nil.
+    mutating func sharperDecode(of key: ImageKey, _ arrival: Arrival, for fit: PageFit, request: () -> PageRequest?) -> Int? {
         guard lookedAt[key] != fit else { return nil }
         lookedAt[key] = fit
         let photo = PixelSize(width: Int(arrival.size.width.rounded()), height: Int(arrival.size.height.rounded()))
-        let page = request()
+        guard let page = request() else { return nil }
         let needed = min(photo.longerSide, ImageLoader.fitted(page.pixels, into: page.fitting, size: { photo }))
         guard max(arrival.texture.width, arrival.texture.height) < Self.softRatio * Double(needed) else { return nil }
         underWay[key] = .some(nil)
