@@ -5,7 +5,7 @@ import PhotoPlatform
 /// event queue, the screenshots it and `--screenshot` ask for, and the `--events` log. Every
 /// screenshot asked for is written before the run ends, or the exit code says it was not.
 struct Automation {
-    /// The `--events` log, if asked for.
+    /// The `--events` log, if asked for or the replay waits on it.
     let log: EventLog?
     private var replay: ReplayDriver?
     /// `--screenshot`: where, and at what moment (nil: once the picture has settled).
@@ -19,7 +19,10 @@ struct Automation {
     }
 
     /// Injects the replay's events due by `time`.
-    mutating func feed(upTo time: Double, into injector: EventInjector) { replay?.feed(upTo: time, into: injector) }
+    mutating func feed(upTo time: Double, into injector: EventInjector) {
+        let log = log
+        replay?.feed(upTo: time, wallMs: MonotonicClock.nowMs(), logged: { log?.hasLogged($0) ?? false }, into: injector)
+    }
 
     var isReplaying: Bool { replay != nil }
 
@@ -32,7 +35,7 @@ struct Automation {
     /// When the replay next needs the loop awake.
     func wakeMs(at now: Double) -> Double? { replay.map { $0.wakeTime - now } }
 
-    /// The replay has quit, or ended with every event fed.
+    /// The replay has quit, ended with every event fed, or waited too long for an event.
     func isOver(at time: Double) -> Bool { replay?.isOver(at: time) ?? false }
 
     /// The `--screenshot` to take in a frame drawn at `now`: at its moment (or, without one, once
@@ -58,6 +61,7 @@ struct Automation {
         for path in paths { writer.write(path: path, width: shot.width, height: shot.height, pixels: shot.pixels) }
     }
 
-    /// Waits for the screenshots still being written; false when one could not be.
-    func finish() -> Bool { writer.finish() }
+    /// Waits for the screenshots still being written; false when one could not be, or the
+    /// replay's event never came.
+    func finish() -> Bool { writer.finish() && replay?.timedOut == nil }
 }

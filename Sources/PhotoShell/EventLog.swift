@@ -3,9 +3,13 @@ import Glibc
 import PhotoCore
 
 /// The `--events` milestones of docs/automation.md §5: one line each, flushed at once, stamped with
-/// CLOCK_MONOTONIC seconds so outside tools can line them up.
+/// CLOCK_MONOTONIC seconds so outside tools can line them up. A replay's `wait` lines read them
+/// back, so the log is kept (without a file if none was asked for) while a replay waits.
 final class EventLog {
-    private let handle: FileHandle
+    private let handle: FileHandle?
+    /// Every line written so far and each of its beginnings (the name, the name and its first
+    /// argument...), without the time: what a `wait` may name.
+    private var logged: Set<String> = []
     private var shown: Set<String> = []
     private var thumbsDone = false
     private var fans: Set<Int> = []
@@ -20,10 +24,18 @@ final class EventLog {
         handle = h
     }
 
+    /// Kept in memory only.
+    init() { handle = nil }
+
     private func write(_ text: String) {
+        let fields = text.split(separator: " ")
+        for end in fields.indices { logged.insert(fields[...end].joined(separator: " ")) }
         let line = String(format: "%.6f ", MonotonicClock.nowMs() / 1000) + text + "\n"
-        handle.write(Data(line.utf8))
+        handle?.write(Data(line.utf8))
     }
+
+    /// A line with this name and these first arguments has been written.
+    func hasLogged(_ event: [String]) -> Bool { logged.contains(event.joined(separator: " ")) }
 
     func firstFrame() { write("first_frame") }
 

@@ -22,7 +22,7 @@ package enum Launch {
         // However the run ends, no decode is left inside SDL_image when SDL shuts down.
         defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
-        var events: EventLog?
+        var events: EventLog? = options.replay?.waitsOnEvents == true ? EventLog() : nil
         if let path = options.eventsPath {
             do { events = try EventLog(path: path) } catch {
                 Log.error("cannot write the events file \(path): \(error.localizedDescription)")

@@ -10,6 +10,9 @@ public struct ReplayEvent: Equatable, Sendable {
         case wheel(dx: Double, dy: Double, at: Point)
         case key(String)
         case screenshot(String)
+        /// The script's clock stops until the events log has a line with this name and these
+        /// first arguments (docs/automation.md §3).
+        case wait(event: [String])
         case quit
     }
     /// ms from the first presented frame.
@@ -21,7 +24,7 @@ public struct ReplayEvent: Equatable, Sendable {
 
     /// The scene input this line stands for: `click` is a left down+up at once, `doubleclick` two
     /// such pairs at once (the second lands inside the double-tap window and slop, so it is a
-    /// double tap). Screenshots and quit are the runner's, not input.
+    /// double tap). Screenshots, waits and quit are the runner's, not input.
     public var inputEvents: [InputEvent] {
         switch kind {
         case .touch(let id, let phase, let p): return [.touch(Touch(id: id, phase: phase, point: p, time: time))]
@@ -33,7 +36,7 @@ public struct ReplayEvent: Equatable, Sendable {
             return [.mouseDown(p, time: time), .mouseUp(p, time: time), .mouseDown(p, time: time), .mouseUp(p, time: time)]
         case .wheel(let dx, let dy, let p): return [.wheel(dx: dx, dy: dy, at: p, ctrl: false, time: time)]
         case .key(let name): return [.key(name, time: time)]
-        case .screenshot, .quit: return []
+        case .screenshot, .wait, .quit: return []
         }
     }
 }

@@ -8,6 +8,7 @@
 ///     600  wheel 0 -3 640 400         DX DY X Y
 ///     700  key Right                  an SDL key name (the rest of the line)
 ///     800  screenshot out/state.png   the rest of the line
+///     850  wait scan_shown 0          an --events line's name and first arguments
 ///     900  quit
 ///
 /// Events keep their order; lines out of time order are sorted (stably) by time.
@@ -29,6 +30,9 @@ public struct ReplayScript: Equatable, Sendable {
         if let quit = events.first(where: { $0.kind == .quit }) { return quit.time }
         return (events.map(\.time).max() ?? 0) + Self.tail
     }
+
+    /// A line waits on the events log, which is then kept even without `--events`.
+    public var waitsOnEvents: Bool { events.contains { if case .wait = $0.kind { true } else { false } } }
 
     public static func parse(_ text: String) throws -> ReplayScript {
         var events: [ReplayEvent] = []
@@ -94,6 +98,9 @@ public struct ReplayScript: Equatable, Sendable {
         case "screenshot":
             guard f.count > 2 else { throw fail("missing screenshot path") }
             kind = .screenshot(f[2...].joined(separator: " "))
+        case "wait":
+            guard f.count > 2 else { throw fail("missing event name") }
+            kind = .wait(event: Array(f[2...]))
         case "quit": kind = .quit; try expectCount(2)
         default: throw fail("unknown event \(f[1])")
         }

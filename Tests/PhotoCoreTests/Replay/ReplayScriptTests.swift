@@ -53,6 +53,15 @@ import Testing
         #expect(try ReplayScript.parse("100 key Right\n40 key Left").events.map(\.time) == [40, 100])
     }
 
+    @Test func aWaitNamesAnEventAndItsFirstArguments() throws {
+        let s = try ReplayScript.parse("0 key Right\n850 wait image_shown 3   # the photo is up\n900 quit")
+        #expect(s.events[1].kind == .wait(event: ["image_shown", "3"]) && s.events[1].inputEvents.isEmpty)
+        #expect(s.waitsOnEvents)
+        #expect(try ReplayScript.parse("10 wait thumbs_done").events[0].kind == .wait(event: ["thumbs_done"]))
+        #expect(try !ReplayScript.parse("0 key Right").waitsOnEvents)
+        #expect(throws: ReplayScript.ParseError(line: 2, message: "missing event name")) { try ReplayScript.parse("0 key Right\n5 wait # what?") }
+    }
+
     @Test func aDoubleClickIsTwoClicksAtOnce() throws {
         let e = try ReplayScript.parse("10 doubleclick 5 6").events[0]
         let p = Point(x: 5, y: 6)
