@@ -160,7 +160,11 @@ def taps(binary, root, names, size, cells, scratch, local=False, manifest="manif
     presses = [t for t, ev, a in events if ev == "input" and a[0] == "press"]
     fan = {int(a[0]): t for t, ev, a in events if ev == "fan_shown"}
     shown = {int(a[0]): t for t, ev, a in events if ev == "image_shown"}
-    scan = {int(a[0]): t for t, ev, a in events if ev == "scan_shown"}
+    # A photo's first scan_shown is its first picture; later ones are sharper pictures.
+    scan = {}
+    for t, ev, a in events:
+        if ev == "scan_shown":
+            scan.setdefault(int(a[0]), t)
     by_path = {v["path"]: v for v in transfers(log).values()}
     rows = []
     for c, press in zip(cells, presses):

@@ -51,8 +51,8 @@ extension App {
                 let key = ImageKey(item: id, quality: .full)
                 if ledger.isReady(key) {
                     eventLog.imageShown(d.item, source: catalog[id].image.description)
-                } else if ledger.isLoading(key), images.scans.isStandingIn(key.item) {
-                    eventLog.scanShown(d.item)
+                } else if ledger.isLoading(key), let bytes = images.scans.bytesStandingIn(key.item) {
+                    eventLog.scanShown(d.item, bytes: bytes)
                 }
             }
         }

@@ -13,7 +13,8 @@ final class EventLog {
     private var shown: Set<String> = []
     private var thumbsDone = false
     private var fans: Set<Int> = []
-    private var scans: Set<Int> = []
+    /// The bytes of each photo's picture so far last said to be shown.
+    private var scans: [Int: Int] = [:]
     private var fanInFrame: Int?
 
     init(path: String) throws {
@@ -48,10 +49,11 @@ final class EventLog {
         write("image_shown \(index) \(source)")
     }
 
-    /// Once per photo: a progressive JPEG's picture so far is on screen, before its last byte.
-    func scanShown(_ index: Int) {
-        guard scans.insert(index).inserted else { return }
-        write("scan_shown \(index)")
+    /// Once per picture: a progressive JPEG's picture so far, drawn from its first `bytes`, is on
+    /// screen before its last byte.
+    func scanShown(_ index: Int, bytes: Int) {
+        guard scans.updateValue(bytes, forKey: index) != bytes else { return }
+        write("scan_shown \(index) \(bytes)")
     }
 
     /// A deep zoom page's view has every tile of its level on screen (once per view).

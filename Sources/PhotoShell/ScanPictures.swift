@@ -2,7 +2,8 @@
 /// a picture so far, and the bytes the best one shown was drawn from, so a download tried again
 /// from its first byte does not show its coarser pictures over it.
 struct ScanPictures {
-    private var standingIn: Set<Int> = []
+    /// Items whose full texture is a picture so far, and the bytes it was drawn from.
+    private var standingIn: [Int: Int] = [:]
     private var bytesShown: [Int: Int] = [:]
 
     /// A picture drawn from `bytes` would be sharper than the one shown for `item`.
@@ -14,9 +15,9 @@ struct ScanPictures {
     /// `item`'s full texture is up: a picture so far while its photo still loads, else the photo.
     mutating func uploaded(_ item: Int, stillLoading: Bool) {
         if stillLoading {
-            standingIn.insert(item)
+            standingIn[item] = bytesShown[item, default: 0]
         } else {
-            standingIn.remove(item)
+            standingIn[item] = nil
             bytesShown[item] = nil
         }
     }
@@ -24,5 +25,8 @@ struct ScanPictures {
     /// `item`'s full texture was let go: any later picture is an improvement.
     mutating func evicted(_ item: Int) { bytesShown[item] = nil }
 
-    func isStandingIn(_ item: Int) -> Bool { standingIn.contains(item) }
+    func isStandingIn(_ item: Int) -> Bool { standingIn[item] != nil }
+
+    /// The bytes the picture standing in for `item`'s full image was drawn from; nil if none does.
+    func bytesStandingIn(_ item: Int) -> Int? { standingIn[item] }
 }
