@@ -20,14 +20,16 @@ import WindowTestSupport
         return (UInt8(max(0, min(255, r))), UInt8(max(0, min(255, g))), UInt8(max(0, min(255, b))))
     }
 
-    /// Sends nothing for `silence`, then the first `part` of the body in 64 KB pieces `pace`
-    /// apart, waits `stall`, then the rest: a link that delivers a third of the photo and then
-    /// stops for a while.
+    /// Sends nothing until `opened`, then the first `part` of the body in 64 KB pieces `pace`
+    /// apart, nothing more until `resumed`, then the rest: a link that delivers a third of the
+    /// photo and then stops for a while. The test's waits on what the program did end the stalls.
     struct StagedBody: AsyncBufferedSequence, Sendable {
         typealias Element = UInt8
-        let data: Data, part: Int, silence: Double, stall: Double
+        let data: Data, part: Int
+        var opened: @Sendable () async throws -> Void = {}
+        let resumed: @Sendable () async throws -> Void
         var pace = 0.0
-        /// Breaks the connection after `part` and `stall` (a link that drops).
+        /// Breaks the connection once `resumed` (a link that drops).
         var breaks = false
         var sequence: HTTPBodySequence { HTTPBodySequence(from: self, count: data.count, suggestedBufferSize: 64 * 1024) }
         func makeAsyncIterator() -> Iterator { Iterator(body: self) }
@@ -38,10 +40,10 @@ import WindowTestSupport
             mutating func next() async throws -> UInt8? { try await nextBuffer(suggested: 1)?.first }
             mutating func nextBuffer(suggested count: Int) async throws -> Data? {
                 guard offset < body.data.count else { return nil }
-                if offset == 0 { try await Task.sleep(for: .seconds(body.silence)) }
+                if offset == 0 { try await body.opened() }
                 if offset > 0, offset < body.part, body.pace > 0 { try await Task.sleep(for: .seconds(body.pace)) }
                 if offset == body.part {
-                    try await Task.sleep(for: .seconds(body.stall))
+                    try await body.resumed()
                     if body.breaks { throw CancellationError() }
                 }
                 let end = offset < body.part ? Swift.min(body.part, offset + count) : Swift.min(body.data.count, offset + count)
@@ -49,6 +51,16 @@ import WindowTestSupport
                 return body.data.subdata(in: offset..<end)
             }
         }
+    }
+
+    /// A stall of the link that lasts until `condition`, as the program's output shows (a
+    /// screenshot taken, an events line): bounded generously, for a machine under load.
+    static func until(_ what: String, _ condition: @escaping @Sendable () -> Bool) -> @Sendable () async throws -> Void {
+        { try await Poll.until(what, seconds: 90) { condition() } }
+    }
+
+    static func exists(_ file: URL) -> @Sendable () async throws -> Void {
+        until(file.lastPathComponent) { FileManager.default.fileExists(atPath: file.path) }
     }
 
     /// Mean difference per channel over `rect`, 0-255.
@@ -75,13 +87,17 @@ import WindowTestSupport
         try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
         try photo.write(to: local)
         let part = photo.count / 3
+        let shots = dir.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        // The photo's bytes come once the placeholder is taken, and the rest once the third is.
+        let body = StagedBody(data: photo, part: part, opened: Self.exists(shots.appendingPathComponent("placeholder.png")),
+                              resumed: Self.exists(shots.appendingPathComponent("third.png")), pace: 0.1)
         let server = try LoopbackServer { request in
             switch request.path {
             case "/m.json":
                 return HTTPResponse(statusCode: .ok, body: Data(#"{"items": [{"image": "p/photo.jpg", "thumbnail": "t/photo.jpg", "width": 4000, "height": 3000}]}"#.utf8))
             case "/p/photo.jpg":
-                return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"],
-                                    body: StagedBody(data: photo, part: part, silence: 2.5, stall: 7, pace: 0.1).sequence)
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: body.sequence)
             case "/t/photo.jpg":
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: thumbnail)
             default:
@@ -89,19 +105,22 @@ import WindowTestSupport
             }
         }
         let root = try await server.start()
-        let shots = dir.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let script = dir.appendingPathComponent("s.txt")
+        // Each screenshot half a second after what it shows is first on screen: the 150 ms fade
+        // over the placeholder is over by then.
         try """
-            2000 screenshot \(shots.path)/placeholder.png
-            8500 screenshot \(shots.path)/third.png
-            13500 screenshot \(shots.path)/done.png
-            13600 quit
+            0 wait thumbs_done 1
+            500 screenshot \(shots.path)/placeholder.png
+            600 wait scan_shown 0 \(part)
+            1100 screenshot \(shots.path)/third.png
+            1200 wait image_shown 0
+            1700 screenshot \(shots.path)/done.png
+            1800 quit
             """.write(to: script, atomically: true, encoding: .utf8)
         let events = dir.appendingPathComponent("events.txt")
         let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.path,
                                             root.appendingPathComponent("m.json").absoluteString],
-                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 180)
         await server.stop()
         #expect(run.status == 0, "stderr: \(run.stderr)")
 
@@ -142,27 +161,44 @@ import WindowTestSupport
         try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
         try photo.write(to: local)
         let attempts = Attempts()
+        let events = dir.appendingPathComponent("events.txt"), shot = dir.appendingPathComponent("retried.png")
+        // The link drops once two thirds are on screen; the retry sends a quarter, then nothing
+        // more until the screenshot is taken.
+        let twoThirds = photo.count * 2 / 3
+        let shown = Self.until("the picture of two thirds") {
+            (try? String(contentsOf: events, encoding: .utf8))?.contains(" scan_shown 0 \(twoThirds)\n") == true
+        }
         let server = try LoopbackServer { request in
             switch request.path {
             case "/m.json":
                 return HTTPResponse(statusCode: .ok, body: Data(#"{"items": [{"image": "p/photo.jpg", "width": 4000, "height": 3000}]}"#.utf8))
             case "/p/photo.jpg":
                 let first = attempts.next() == 1
-                let body = first ? StagedBody(data: photo, part: photo.count * 2 / 3, silence: 1, stall: 6, breaks: true)
-                                 : StagedBody(data: photo, part: photo.count / 4, silence: 0, stall: 20)
+                let body = first ? StagedBody(data: photo, part: twoThirds, resumed: shown, breaks: true)
+                                 : StagedBody(data: photo, part: photo.count / 4, resumed: Self.exists(shot))
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg"], body: body.sequence)
             default:
                 return HTTPResponse(statusCode: .notFound)
             }
         }
         let root = try await server.start()
-        let retried = try await AppProcess.screenshot(root.appendingPathComponent("m.json").absoluteString, at: 13000, in: dir, named: "retried")
+        // Four seconds after the retry is asked for, its quarter has long come and been drawn.
+        let script = dir.appendingPathComponent("s.txt")
+        try "0 wait load_retry 0\n4000 screenshot \(shot.path)\n4100 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.path,
+                                            root.appendingPathComponent("m.json").absoluteString],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 180)
         await server.stop()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(attempts.count >= 2, "the download was not tried again")
         let reference = try await AppProcess.screenshot(local.path, at: 1500, in: dir, named: "whole", realtime: false)
         let left = Rect(x: 120, y: 20, width: 440, height: 760)
+        let retried = try Screenshot(path: shot.path)
         let error = Self.difference(retried, reference, in: left)
         #expect(error < 1.5, "while the retry has a quarter, the page shows a picture \(error)/255 from the photo")
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        let afterRetry = lines.drop { !$0.hasPrefix("load_retry 0") }
+        #expect(!afterRetry.isEmpty && !afterRetry.contains { $0.hasPrefix("scan_shown") }, "a coarser picture went up: \(lines)")
     }
 }
 
