@@ -1,7 +1,8 @@
 /// Runs a replay script against a `PhotoScene` on virtual time, headless: frame n is at
 /// n × `frameStep` ms; before each frame the script's events due by then are handled at their own
 /// script times, then the scene advances to the frame's time. This is what `--replay` does with
-/// the real window, so the display lists here are the frames it draws.
+/// the real window, so the display lists here are the frames it draws. Headless there is no
+/// events log: a `wait` line holds nothing.
 public struct Simulation: Equatable, Sendable {
     /// The `--frame-ms` default (docs/automation.md §3).
     public static let defaultFrameStep = 16.667
