@@ -80,4 +80,28 @@ import Testing
         let listing = FolderSource(path: folder.path, recursive: true, order: .mtime).list()
         #expect(paths(listing) == ["b/old.jpg", "top.jpg", "a/img9.jpg", "b/img9.jpg", "b/img10.jpg", "z/new.jpg"].map(folder.path))
     }
+
+    @Test func aFolderGivenThroughALinkIsListedWithRecursiveToo() throws {
+        let folder = try TempFolder(), elsewhere = try TempFolder()
+        try elsewhere.write("b.jpg")
+        try elsewhere.write("sub/a.jpg")
+        let link = folder.path("library")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: elsewhere.path)
+        let listing = FolderSource(path: link, recursive: true, order: .name).list()
+        #expect(paths(listing) == [link + "/b.jpg", link + "/sub/a.jpg"])
+        #expect(listing.folders == [link, link + "/sub"])
+    }
+
+    @Test func aSubfolderWhosePathRepeatsTheFolderKeepsItsPath() throws {
+        let folder = try TempFolder()
+        let photo = try folder.write("x" + folder.path + "/c.jpg")
+        #expect(paths(FolderSource(path: folder.path, recursive: true, order: .name).list()) == [photo])
+    }
+
+    @Test func aFolderNamedLikeAPhotoIsNoPhoto() throws {
+        let folder = try TempFolder()
+        try folder.write("trip.jpg/inside.jpg")
+        try folder.write("a.jpg")
+        #expect(paths(FolderSource(path: folder.path, recursive: false, order: .name).list()) == [folder.path("a.jpg")])
+    }
 }
