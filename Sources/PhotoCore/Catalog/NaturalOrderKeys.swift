@@ -5,7 +5,8 @@
 /// each scalar that is not a digit, the rank of its lowercase among all the lowercases of the
 /// names (ranked with Swift's own `<`, so a key compares exactly as the strings do); and for each
 /// digit run: the rank every digit shares (no lowercase sorts between "0" and "9"), the number of
-/// digits after the leading zeros, those digits, and the run's whole length. Keys then compare
+/// digits after the leading zeros, those digits as numbers of up to nine digits (runs of the same
+/// length are cut alike), and the run's whole length. Keys then compare
 /// element by element: two runs meet at the same place, and a run against a letter is decided by
 /// the shared rank, as a digit against that letter would be.
 struct NaturalOrderKeys {
@@ -26,24 +27,23 @@ struct NaturalOrderKeys {
         ends.reserveCapacity(names.count)
         let digitRank = asciiRanks[Int(zero)]
         for name in names {
-            var run = -1, zeros = 0, leading = true, lengthAt = 0
+            var run = Run(), inRun = false
             for scalar in name.unicodeScalars {
                 let v = scalar.value
                 if v >= zero && v <= zero + 9 {
-                    if run < 0 {
+                    if !inRun {
                         keys.append(digitRank)
-                        lengthAt = keys.count
+                        run = Run(lengthAt: keys.count)
                         keys.append(0)
-                        run = 0; zeros = 0; leading = true
+                        inRun = true
                     }
-                    run += 1
-                    if leading && v == zero { zeros += 1 } else { leading = false; keys.append(v - zero) }
+                    run.add(v - zero, to: &keys)
                     continue
                 }
-                if run >= 0 { close(&keys, run: run, zeros: zeros, at: lengthAt); run = -1 }
+                if inRun { run.close(&keys); inRun = false }
                 keys.append(v < 128 ? asciiRanks[Int(v)] : otherRanks[v, default: 0])
             }
-            if run >= 0 { close(&keys, run: run, zeros: zeros, at: lengthAt) }
+            if inRun { run.close(&keys) }
             ends.append(keys.count)
         }
         return (keys, ends)
@@ -51,9 +51,24 @@ struct NaturalOrderKeys {
 
     private let zero = UInt32(UInt8(ascii: "0"))
 
-    private func close(_ keys: inout [UInt32], run: Int, zeros: Int, at lengthAt: Int) {
-        keys[lengthAt] = UInt32(run - zeros)
-        keys.append(UInt32(run))
+    /// A digit run being read into a key.
+    private struct Run {
+        var lengthAt = 0, length = 0, zeros = 0
+        var chunk: UInt32 = 0, chunkDigits = 0
+
+        mutating func add(_ digit: UInt32, to keys: inout [UInt32]) {
+            length += 1
+            if length == zeros + 1 && digit == 0 { zeros += 1; return }
+            chunk = chunk * 10 + digit
+            chunkDigits += 1
+            if chunkDigits == 9 { keys.append(chunk); chunk = 0; chunkDigits = 0 }
+        }
+
+        func close(_ keys: inout [UInt32]) {
+            if chunkDigits > 0 { keys.append(chunk) }
+            keys[lengthAt] = UInt32(length - zeros)
+            keys.append(UInt32(length))
+        }
     }
 
     /// Ranks the lowercases of all ASCII scalars (the digits by "0" alone) and of the names' other
