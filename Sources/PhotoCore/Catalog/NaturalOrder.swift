@@ -8,20 +8,9 @@ public struct NaturalOrder: Sendable {
     /// starting where name `i - 1`'s ends.
     private let keys: [UInt32]
     private let ends: [Int]
-    /// How long a start all keys share (the folder's path, mostly), which comparisons skip.
-    private let shared: Int
-
     public init(_ names: [String]) {
         self.names = names
         (keys, ends) = NaturalOrderKeys(names).keys()
-        var shared = ends.first ?? 0
-        for i in ends.indices.dropFirst() {
-            let start = ends[i - 1], limit = min(shared, ends[i] - start)
-            var k = 0
-            while k < limit && keys[start + k] == keys[k] { k += 1 }
-            shared = k
-        }
-        self.shared = shared
     }
 
     /// The names in natural order.
@@ -54,7 +43,7 @@ public struct NaturalOrder: Sendable {
     /// Keys compare element by element, a shorter key that is a prefix first; equal keys are
     /// names that differ only in case (or are canonically equal), ordered as Swift orders them.
     private func less(_ i: Int, _ j: Int, _ keys: UnsafeBufferPointer<UInt32>, _ ends: UnsafeBufferPointer<Int>) -> Bool {
-        var p = (i == 0 ? 0 : ends[i - 1]) + shared, q = (j == 0 ? 0 : ends[j - 1]) + shared
+        var p = i == 0 ? 0 : ends[i - 1], q = j == 0 ? 0 : ends[j - 1]
         let pEnd = ends[i], qEnd = ends[j]
         while p < pEnd && q < qEnd {
             if keys[p] != keys[q] { return keys[p] < keys[q] }

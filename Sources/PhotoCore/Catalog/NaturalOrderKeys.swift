@@ -20,36 +20,73 @@ struct NaturalOrderKeys {
         rank()
     }
 
-    /// All keys, and where each name's key ends.
+    /// All keys, and where each name's key ends. The folders all names start with are left out
+    /// of the keys: they would compare equal in every comparison.
     func keys() -> (keys: [UInt32], ends: [Int]) {
-        var keys: [UInt32] = [], ends: [Int] = []
-        keys.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count } + 8 * names.count)
+        let shared = sharedFolder()
+        var writer = Writer(asciiRanks: asciiRanks, otherRanks: otherRanks)
+        var ends: [Int] = []
+        writer.keys.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count - shared } + 4 * names.count)
         ends.reserveCapacity(names.count)
-        let digitRank = asciiRanks[Int(zero)]
         for name in names {
-            var run = Run(), inRun = false
-            for scalar in name.unicodeScalars {
-                let v = scalar.value
-                if v >= zero && v <= zero + 9 {
-                    if !inRun {
-                        keys.append(digitRank)
-                        run = Run(lengthAt: keys.count)
-                        keys.append(0)
-                        inRun = true
-                    }
-                    run.add(v - zero, to: &keys)
-                    continue
-                }
-                if inRun { run.close(&keys); inRun = false }
-                keys.append(v < 128 ? asciiRanks[Int(v)] : otherRanks[v, default: 0])
+            let rest = name.utf8.index(name.utf8.startIndex, offsetBy: shared)
+            if name.utf8[rest...].allSatisfy({ $0 < 0x80 }) {
+                for byte in name.utf8[rest...] { writer.add(UInt32(byte)) }
+            } else {
+                for scalar in name.unicodeScalars[rest...] { writer.add(scalar.value) }
             }
-            if inRun { run.close(&keys) }
-            ends.append(keys.count)
+            writer.endName()
+            ends.append(writer.keys.count)
         }
-        return (keys, ends)
+        return (writer.keys, ends)
     }
 
-    private let zero = UInt32(UInt8(ascii: "0"))
+    /// How many bytes all names share, up to and with their last shared `/`.
+    private func sharedFolder() -> Int {
+        guard let first = names.first else { return 0 }
+        var shared = first.utf8.count
+        for name in names.dropFirst() {
+            var k = 0
+            for (a, b) in zip(first.utf8.prefix(shared), name.utf8) {
+                if a != b { break }
+                k += 1
+            }
+            shared = k
+        }
+        return first.utf8.prefix(shared).lastIndex(of: UInt8(ascii: "/")).map { first.utf8.distance(from: first.utf8.startIndex, to: $0) + 1 } ?? 0
+    }
+
+    /// Writes keys a scalar at a time.
+    private struct Writer {
+        var keys: [UInt32] = []
+        let asciiRanks: [UInt32]
+        let otherRanks: [UInt32: UInt32]
+        private var run = Run(), inRun = false
+
+        init(asciiRanks: [UInt32], otherRanks: [UInt32: UInt32]) { (self.asciiRanks, self.otherRanks) = (asciiRanks, otherRanks) }
+
+        mutating func add(_ v: UInt32) {
+            if v >= zero && v <= zero + 9 {
+                if !inRun {
+                    keys.append(asciiRanks[Int(zero)])
+                    run = Run(lengthAt: keys.count)
+                    keys.append(0)
+                    inRun = true
+                }
+                run.add(v - zero, to: &keys)
+                return
+            }
+            endRun()
+            keys.append(v < 128 ? asciiRanks[Int(v)] : otherRanks[v, default: 0])
+        }
+
+        mutating func endName() { endRun() }
+
+        private mutating func endRun() {
+            if inRun { run.close(&keys) }
+            inRun = false
+        }
+    }
 
     /// A digit run being read into a key.
     private struct Run {
@@ -88,3 +125,5 @@ struct NaturalOrderKeys {
         }
     }
 }
+
+private let zero = UInt32(UInt8(ascii: "0"))

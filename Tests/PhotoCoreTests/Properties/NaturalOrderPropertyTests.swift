@@ -53,6 +53,16 @@ import Testing
         }
     }
 
+    /// The folders every name starts with are left out of the keys: a shared start that ends
+    /// in a digit run, or in an accent, still sorts as before.
+    @Test func namesInOneFolderSortAsBefore() {
+        for seed in UInt64(1)...300 {
+            let folder = ["/photos/20", "/photos/é/", "/p/2019/0", "/", "é/x1/"][Int(seed % 5)]
+            let names = names(seed: seed).map { folder + $0 }
+            #expect(NaturalOrder.sorted(names) == names.sorted(by: ReferenceNaturalOrder.less), "seed \(seed)")
+        }
+    }
+
     @Test func sortsALibraryOfPathsAsBefore() {
         var rng = SplitMix64(seed: 42)
         let paths = (0..<3000).map { _ in
