@@ -43,17 +43,19 @@ struct NaturalOrderKeys {
 
     /// How many bytes all names share, up to and with their last shared `/`.
     private func sharedFolder() -> Int {
-        guard let first = names.first else { return 0 }
-        var shared = first.utf8.count
-        for name in names.dropFirst() {
-            var k = 0
-            for (a, b) in zip(first.utf8.prefix(shared), name.utf8) {
-                if a != b { break }
-                k += 1
+        guard var first = names.first else { return 0 }
+        return first.withUTF8 { a in
+            var shared = a.count
+            for var name in names.dropFirst() {
+                name.withUTF8 { b in
+                    var k = 0
+                    let limit = min(shared, b.count)
+                    while k < limit && a[k] == b[k] { k += 1 }
+                    shared = k
+                }
             }
-            shared = k
+            return a[..<shared].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
         }
-        return first.utf8.prefix(shared).lastIndex(of: UInt8(ascii: "/")).map { first.utf8.distance(from: first.utf8.startIndex, to: $0) + 1 } ?? 0
     }
 
     /// Writes keys a scalar at a time.
