@@ -12,12 +12,15 @@ struct FolderWalk {
     /// The folder as given, then each folder under it as it is entered.
     private(set) var folders: [String]
     private let recursive: Bool
+    /// False in tests only: every entry's type taken as unknown, as some file systems give it.
+    private let usesEntryTypes: Bool
     private var device = dev_t()
 
     /// Reads `path` (and with `recursive` the folders under it); nil when `path` itself cannot be
     /// read, with `errno` set.
-    init?(path: String, recursive: Bool) {
+    init?(path: String, recursive: Bool, usesEntryTypes: Bool = true) {
         self.recursive = recursive
+        self.usesEntryTypes = usesEntryTypes
         folders = [path]
         guard let directory = opendir(path) else { return nil }
         var info = stat()
@@ -31,7 +34,7 @@ struct FolderWalk {
         var subfolders: [[UInt8]] = []
         let fd = dirfd(directory)
         while let entry = readdir(directory) {
-            let type = Int(entry.pointee.d_type)
+            let type = usesEntryTypes ? Int(entry.pointee.d_type) : DT_UNKNOWN
             withUnsafePointer(to: &entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { cName in
                     let name = UnsafeRawBufferPointer(start: cName, count: strlen(cName)).bindMemory(to: UInt8.self)

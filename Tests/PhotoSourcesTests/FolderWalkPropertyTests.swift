@@ -55,6 +55,19 @@ import Testing
         }
     }
 
+    /// Where a file system does not give entry types, the walk asks `lstat` and lists the same.
+    @Test func withoutEntryTypesTheWalkListsTheSame() throws {
+        for seed in UInt64(41)...60 {
+            let folder = try TempFolder()
+            try randomTree(folder, seed: seed)
+            for recursive in [false, true] {
+                let walk = FolderWalk(path: folder.path, recursive: recursive)
+                let asked = FolderWalk(path: folder.path, recursive: recursive, usesEntryTypes: false)
+                #expect(walk?.photos == asked?.photos && walk?.folders == asked?.folders, "seed \(seed) -r \(recursive)")
+            }
+        }
+    }
+
     /// `path` relative to the working directory, without changing it (tests run side by side).
     func relative(_ path: String) -> String {
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
