@@ -5,17 +5,18 @@ package enum FolderOrder: String, CaseIterable, Sendable {
     case name, mtime, random
 
     func sorted(_ items: [SourceItem]) -> [SourceItem] {
+        let paths = items.map(\.image.description)
+        let order: [Int]
         switch self {
         case .name:
-            return items.sorted { NaturalOrder.less($0.image.description, $1.image.description) }
+            order = NaturalOrder(paths).sortedIndices()
         case .mtime:
-            return items.sorted {
-                let (a, b) = ($0.stamp?.modified ?? .min, $1.stamp?.modified ?? .min)
-                return a == b ? NaturalOrder.less($0.image.description, $1.image.description) : a < b
-            }
+            order = NaturalOrder(paths).sortedIndices(firstBy: items.map { $0.stamp?.modified ?? .min })
         case .random:
             // Random, but the same order all run long: a folder that changes must not reshuffle.
-            return items.sorted { ($0.image.description.hashValue, $0.image.description) < ($1.image.description.hashValue, $1.image.description) }
+            let hashes = paths.map(\.hashValue)
+            order = items.indices.sorted { (hashes[$0], paths[$0]) < (hashes[$1], paths[$1]) }
         }
+        return order.map { items[$0] }
     }
 }

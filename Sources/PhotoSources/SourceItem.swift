@@ -74,6 +74,17 @@ struct FileStamp: Hashable, Sendable {
     init?(path: String) {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
+        self.init(st)
+    }
+
+    /// The file `name` in the folder open as `directory`, a link followed as `stat` follows it.
+    init?(_ directory: Int32, _ name: UnsafePointer<CChar>) {
+        var st = stat()
+        guard fstatat(directory, name, &st, 0) == 0 else { return nil }
+        self.init(st)
+    }
+
+    private init(_ st: stat) {
         size = Int64(st.st_size)
         modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
     }
