@@ -67,6 +67,21 @@ import Testing
         #expect(ImageDecoder.probe(path: path) == PixelSize(width: 100_000, height: 100_000))
     }
 
+    // Found by Fuzz/FuzzDecode: a 34-byte GIMP XCF header claiming 2054x67612, which SDL2_image
+    // allocated (over 2 GiB with its conversion) before reading a layer. QOI and netpbm headers,
+    // also read only by SDL2_image, are checked the same way.
+    @Test(arguments: [
+        (Array("gimp xcf file\0".utf8) + [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 0, 0, 0, 0], PixelSize(width: 30000, height: 30000)),
+        (Array("qoif".utf8) + [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 4, 0], PixelSize(width: 30000, height: 30000)),
+        (Array("P6\n# a comment\n30000 30000\n255\n".utf8), PixelSize(width: 30000, height: 30000)),
+    ])
+    func aHeaderOnlySDLImageReadsIsCheckedBeforeItAllocates(bytes: [UInt8], claims: PixelSize) {
+        let path = dir.write("huge.jpg", bytes)
+        let megapixels = Double(claims.width) * Double(claims.height) / 1_000_000
+        #expect(error { try ImageDecoder.decode(path: path, maxPixelSize: 256) } == .tooLarge(megapixels: megapixels, limit: 400))
+        #expect(ImageDecoder.probe(path: path) == claims)
+    }
+
     // Found by Fuzz/FuzzDecode: 46 bytes whose screen is 768x2 but whose first frame is
     // 29699x22597, which SDL2_image allocated (over 2 GiB) because only the screen was checked.
     @Test func aGIFFrameLargerThanItsScreenIsRefusedBeforeAnyAllocation() {

@@ -1,6 +1,6 @@
 import PhotoCore
 
-/// Reads image dimensions from the headers of PNG, GIF, BMP, WebP and TIFF without decoding.
+/// Reads image dimensions from the headers of PNG, GIF, BMP, WebP, TIFF, XCF, QOI and netpbm without decoding.
 ///
 /// Used twice: by `ImageDecoder.probe` for layout, and before handing bytes to SDL2_image, so that a
 /// header claiming 100000x100000 is refused before any decoder allocates for it.
@@ -25,9 +25,35 @@ enum HeaderProbe {
             return webpSize(bytes)
         case .tiff:
             return TIFFDirectory(bytes)?.size
-        case .jpeg, .heif, .avif, .jxl, .other:  // their own decoders read these headers
+        case .other:
+            return sdlImageOnlySize(bytes)
+        case .jpeg, .heif, .avif, .jxl:  // their own decoders read these headers
             return nil
         }
+    }
+
+    /// The formats only SDL2_image reads, which allocates whatever their headers claim: GIMP's XCF
+    /// (a 14-byte signature, then width and height), QOI, and the netpbm family (ASCII numbers).
+    private static func sdlImageOnlySize(_ b: [UInt8]) -> PixelSize? {
+        if b.count >= 22, b.starts(with: Array("gimp xcf ".utf8)) { return PixelSize(width: bigEndian32(b, 14), height: bigEndian32(b, 18)) }
+        if b.count >= 12, b.starts(with: Array("qoif".utf8)) { return PixelSize(width: bigEndian32(b, 4), height: bigEndian32(b, 8)) }
+        guard b.count >= 3, b[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(b[1]) else { return nil }
+        var numbers: [Int] = [], i = 2
+        while numbers.count < 2, i < min(b.count, 1024) {
+            if b[i] == UInt8(ascii: "#") {
+                while i < b.count, b[i] != 10, b[i] != 13 { i += 1 }
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i]) {
+                var n = 0
+                while i < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i]) {
+                    n = min(n * 10 + Int(b[i] - UInt8(ascii: "0")), 1 << 40)
+                    i += 1
+                }
+                numbers.append(n)
+            } else {
+                i += 1
+            }
+        }
+        return numbers.count == 2 ? PixelSize(width: numbers[0], height: numbers[1]) : nil
     }
 
     /// Every size a decoder may allocate for, to check against the limits: the header's, and for a
