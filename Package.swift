@@ -68,7 +68,7 @@ let package = Package(
 
         // The pure heart: geometry, motion, gestures, models, scene. Imports no C module.
         .target(name: "PhotoCore"),
-        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore"]),
+        .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore", "TestImages"]),
 
         // Remote control's vocabulary and meeting point (docs/behaviour.md §15-16): commands, the
         // frame's status, MQTT topics, Home Assistant discovery, and the board where the control
@@ -165,7 +165,7 @@ let package = Package(
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
         .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
         // The manifest on a server is tested against the gallery server, through the real loader.
-        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe"]),
+        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
         // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PhotoSources
 import Testing
+import TestImages
 
 /// Random trees (nested folders, names with spaces, accents, `%`, `#` and odd case, hidden files
 /// and folders, other files, links to files and folders, dangling links, a pipe named like a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhotoCore
+import TestImages
 
 /// A missing tile is drawn from the best coarser tile there, so the screen never shows a hole.
 @Suite struct TileFallbackTests {

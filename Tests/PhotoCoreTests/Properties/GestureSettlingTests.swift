@@ -1,5 +1,6 @@
 import Testing
 @testable import PhotoCore
+import TestImages
 
 /// Random sessions of taps, drags, flicks, pinches, wheels and keys: whatever the fingers did,
 /// once they lift and time passes the scene is at rest in a valid state.

@@ -1,5 +1,6 @@
 import Testing
 @testable import PhotoCore
+import TestImages
 
 /// Invariants over many generated inputs (seeded, so every run sees the same cases).
 @Suite struct InvariantTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PhotoCore
+import TestImages
 
 /// Random names (digit runs with leading zeros, letters in both cases, separators, accents
 /// composed and decomposed, letters whose lowercase is another script's or two scalars, digits
