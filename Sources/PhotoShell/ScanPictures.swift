@@ -25,8 +25,6 @@ struct ScanPictures {
     /// `item`'s full texture was let go: any later picture is an improvement.
     mutating func evicted(_ item: Int) { bytesShown[item] = nil }
 
-    func isStandingIn(_ item: Int) -> Bool { standingIn[item] != nil }
-
     /// The bytes the picture standing in for `item`'s full image was drawn from; nil if none does.
     func bytesStandingIn(_ item: Int) -> Int? { standingIn[item] }
 }

@@ -93,12 +93,12 @@ import Testing
         flow.receive(result(.scan(item: 4, job: 1), .success(pixels(160, 120)), original: PixelSize(width: 1600, height: 1200), scanBytes: 20_000), host: "photos", at: 0)
         #expect(gpu.queued == [full])
         _ = flow.finishUploads(budgetMs: 4, atRest: true)
-        #expect(flow.scans.isStandingIn(4) && flow.ledger.isLoading(full) && !flow.ledger.isReady(full))
+        #expect(flow.scans.bytesStandingIn(4) == 20_000 && flow.ledger.isLoading(full) && !flow.ledger.isReady(full))
         flow.receive(result(.scan(item: 4, job: 1), .success(pixels(160, 120)), scanBytes: 10_000), host: "photos", at: 5)
         #expect(gpu.queued.isEmpty, "a coarser scan does not replace a better one")
         flow.receive(result(.image(full), .success(pixels(1280, 960)), original: PixelSize(width: 1600, height: 1200)), host: "photos", at: 10)
         _ = flow.finishUploads(budgetMs: 4, atRest: true)
-        #expect(flow.ledger.isReady(full) && !flow.scans.isStandingIn(4))
+        #expect(flow.ledger.isReady(full) && flow.scans.bytesStandingIn(4) == nil)
         #expect(ears.heard.contains("loaded full 1600"))
     }
 
