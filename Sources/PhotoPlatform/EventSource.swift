@@ -7,10 +7,12 @@ public final class EventSource: @unchecked Sendable {
     // Sendable: only `wake()` is called off the main thread, and it reads the immutable `wakeType`.
     private let wakeType: UInt32
     private let windowSize: () -> Size
-    /// Where the pointer was last reported. X11 reports the pointer again, where it already was,
+    /// Where the pointer was last reported. X11 can report the pointer again, where it already was,
     /// each time another window opens over it or closes: that is not a person's input, and on a
     /// photo frame it would keep a touch-woken screen awake forever.
     private var pointer: (x: Int32, y: Int32)?
+    /// The last batch ended with the window event `ENTER`, so a move first in this one crossed the edge.
+    private var lastWasEnter = false
 
     public init(windowSize: @escaping () -> Size) {
         wakeType = SDL_RegisterEvents(1)
@@ -30,10 +32,28 @@ public final class EventSource: @unchecked Sendable {
         var events: [PlatformEvent] = []
         let got = timeoutMs == 0 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, Int32(clamping: timeoutMs))
         guard got == 1 else { return [] }
-        repeat {
-            if let t = translate(e) { events.append(t) }
-        } while SDL_PollEvent(&e) == 1
+        var raw: [SDL_Event] = []
+        repeat { raw.append(e) } while SDL_PollEvent(&e) == 1
+        for (i, event) in raw.enumerated() {
+            if isCrossing(at: i, in: raw) { continue }
+            if let t = translate(event) { events.append(t) }
+        }
+        lastWasEnter = raw.last.map { isWindowEvent($0, SDL_WINDOWEVENT_ENTER) } ?? false
         return events
+    }
+
+    /// SDL reports the pointer's place as it crosses the window's edge: a move right after the
+    /// window event `ENTER`, or right before `LEAVE`. Under X11 that happens whenever another
+    /// window opens over ours or closes; it is not a person's input, and the place it reports is
+    /// the real pointer's, which a replay's moves never were.
+    private func isCrossing(at i: Int, in raw: [SDL_Event]) -> Bool {
+        guard raw[i].type == SDL_MOUSEMOTION.rawValue else { return false }
+        let afterEnter = i == 0 ? lastWasEnter : isWindowEvent(raw[i - 1], SDL_WINDOWEVENT_ENTER)
+        return afterEnter || (i + 1 < raw.count && isWindowEvent(raw[i + 1], SDL_WINDOWEVENT_LEAVE))
+    }
+
+    private func isWindowEvent(_ e: SDL_Event, _ kind: SDL_WindowEventID) -> Bool {
+        e.type == SDL_WINDOWEVENT.rawValue && UInt32(e.window.event) == kind.rawValue
     }
 
     private func translate(_ e: SDL_Event) -> PlatformEvent? {
