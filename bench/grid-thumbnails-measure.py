@@ -32,7 +32,9 @@ env = dict(os.environ, XDG_CACHE_HOME=cache, HOME=os.path.join(cache, "home"))
 os.makedirs(env["HOME"], exist_ok=True)
 events = os.path.join(cache, "events.txt")
 if tool == "sdlphoto":
-    cmd = [sdlphoto, "--size", "1280x800", "--events", events, corpus]
+    # Every photo, like nsxiv 31 (it thumbnails the whole folder while idle): by default sdlphoto
+    # makes only the screen and 4 screenfuls ahead.
+    cmd = [sdlphoto, "--size", "1280x800", "--thumbnails-ahead", "1000000", "--events", events, corpus]
     env["SDL_VIDEODRIVER"] = "x11"
 elif tool.startswith("nsxiv"):
     cmd = ["nsxiv", "-t", "-g", "1280x800", "-q", corpus]

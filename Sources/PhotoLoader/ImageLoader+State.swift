@@ -12,6 +12,8 @@ extension ImageLoader {
         /// Every item ever shown, by identity.
         private var items: [SourceItem]
         private var inbox: [Result] = []
+        /// The requests `inbox` answers, so that asking is not a search through it.
+        private var answered: Set<Request> = []
         private var inFlight: Set<Request> = []
         /// Thumbnails of the page on screen held behind its full image while the camera's stands in.
         private var heldForFull: Set<Request> = []
@@ -74,7 +76,7 @@ extension ImageLoader.State {
         var asked = ImageLoader.Asked()
         let known = items.indices.contains(request.key.item)
         let waiting = inFlight.contains(request)
-        let done = inbox.contains { $0.request == request }
+        let done = answered.contains(request)
         asked.isNew = known && !done && inFlight.insert(request).inserted
         asked.item = known ? items[request.key.item] : nil
         // A held thumbnail moves only when its placeholder lets it go (`release`).
@@ -109,7 +111,10 @@ extension ImageLoader.State {
         cancelled.wasInFlight = inFlight.remove(request) != nil
         heldForFull.remove(request)
         // A result already finished is nobody's either: asked again, the request starts afresh.
-        inbox.removeAll { $0.request == request || (request.key.quality == .thumbnail && $0.request == request.standIn) }
+        if answered.contains(request) || answered.contains(request.standIn) {
+            inbox.removeAll { $0.request == request || (request.key.quality == .thumbnail && $0.request == request.standIn) }
+            answered = Set(inbox.map(\.request))
+        }
         if request.isWholePage { progress[request.key.item] = nil }
         return cancelled
     }
@@ -120,6 +125,7 @@ extension ImageLoader.State {
     mutating func discard(items gone: Set<Int>) -> Set<Request> {
         heldForFull = heldForFull.filter { !gone.contains($0.key.item) }
         inbox.removeAll { gone.contains($0.request.key.item) }
+        answered = Set(inbox.map(\.request))
         return inFlight.filter { gone.contains($0.key.item) }
     }
 
@@ -191,7 +197,10 @@ extension ImageLoader.State {
     mutating func deliver(_ result: Result) {
         if result.request.isStandIn {
             // Only while the image it stands in for is still on its way; it never replaces one.
-            if inFlight.contains(.image(result.request.key)), case .success(let levels) = result.outcome, !levels.isEmpty { inbox.append(result) }
+            if inFlight.contains(.image(result.request.key)), case .success(let levels) = result.outcome, !levels.isEmpty {
+                inbox.append(result)
+                answered.insert(result.request)
+            }
             return
         }
         // A cancelled request's late answer is dropped: nobody waits for it any more.
@@ -201,10 +210,14 @@ extension ImageLoader.State {
         fetchToken[result.request] = nil
         if result.request.isWholePage { progress[result.request.key.item] = nil }
         inbox.append(result)
+        answered.insert(result.request)
     }
 
     mutating func takeResults() -> [Result] {
-        defer { inbox.removeAll() }
+        defer {
+            inbox.removeAll()
+            answered.removeAll()
+        }
         return inbox
     }
 

@@ -28,6 +28,8 @@ extension ImageLedger {
         case report(ImageKey, LoadFailure)
         /// Put an item's thumbnail in the shared cache, keeping no pixels.
         case warm(Int)
+        /// A thumbnail asked for the shared cache is no longer ahead of need: if not begun, it is not made.
+        case stopWarming(Int)
         /// Decode a detail; stop one no longer wanted; let the drawn detail go.
         case loadDetail(Detail)
         case cancelDetail(Detail)

@@ -74,9 +74,15 @@ public struct ImageLedger {
         phases[key] = .ready(arrival)
     }
 
-    /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet.
+    /// Thumbnails to put in the shared cache ahead of need: those of `items` not settled yet and
+    /// not asked for the screen already (that load makes it).
     public func warm(_ items: [Int]) -> [Action] {
-        items.filter { records[$0]?.thumbnailSettled != true }.map { .warm($0) }
+        items.filter { records[$0]?.thumbnailSettled != true && phases[ImageKey(item: $0, quality: .thumbnail)] == nil }.map { .warm($0) }
+    }
+
+    /// Thumbnails no longer ahead of need: those of `items` not settled yet stop.
+    public func stopWarming(_ items: [Int]) -> [Action] {
+        items.filter { records[$0]?.thumbnailSettled != true }.map { .stopWarming($0) }
     }
 
     /// The zoomed page wants `new` drawn over it: it is decoded, and the one it replaces stops.

@@ -28,7 +28,7 @@ extension App {
         apply { $0.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)) }
         extras.gridFollower.contentChanged()
         textures.contentChanged()
-        warmThumbnails(of: Array(update.added))
+        extras.warming.contentChanged()
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
         automation.log?.content(count: catalog.count)
         frames.redraw(.content)

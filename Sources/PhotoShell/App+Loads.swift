@@ -64,11 +64,19 @@ extension App {
         display.pageRequest(photo: scene.items.indices.contains(index) ? scene.items[index].pixelSize : nil, slideshow: slideshow?.transition)
     }
 
-    /// Every photo's thumbnail into the shared cache, after what is on screen: scrolling then
-    /// finds them ready, and `thumbs_done` marks the whole grid populated.
-    func warmThumbnails(of ids: [Int]) {
+    /// Thumbnails of the screen and some screenfuls ahead into the shared cache, after what is
+    /// on screen: scrolling then finds them ready, and `thumbs_done` marks them made. Those the
+    /// window left and not begun stop.
+    func followWarming(at now: Double) {
+        let grid = scene.grid
+        let onScreen = grid.visibleRange(at: now)
+        let visible = scene.mode == .grid ? onScreen : scene.currentIndex..<scene.currentIndex + 1
+        let view = ThumbnailWarming.View(visible: visible, perScreen: onScreen.count, count: catalog.count, moving: scene.mode == .grid && grid.isMoving(at: now))
+        guard let positions = extras.warming.look(at: view) else { return }
+        let ids = positions.compactMap(catalog.id(at:))
+        let left = extras.warming.ask(ids)
         // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
-        apply { $0.warm(ids.filter { catalog[$0].usesThumbnailCache }) }
+        apply { $0.stopWarming(left) + $0.warm(ids.filter { catalog[$0].usesThumbnailCache }) }
     }
 
     /// What the loaders finished: details and tiles to the page's layers, the rest to the flow.
@@ -87,7 +95,8 @@ extension App {
             }
         }
         // Only an events log that has not said so yet asks: the question walks every photo.
-        if thumbnailArrived, let log = automation.log, !log.saidThumbsDone, ledger.thumbnailsSettled(catalog.shown) { log.thumbsDone(count: catalog.count) }
+        if thumbnailArrived, let log = automation.log, !log.saidThumbsDone, !extras.warming.asked.isEmpty,
+            ledger.thumbnailsSettled(extras.warming.asked) { log.thumbsDone(count: extras.warming.asked.count) }
     }
 
     /// The host an image comes from; nil for a local file.

@@ -36,7 +36,7 @@ package final class App {
     var operation: FrameOperation
     /// The grid's cells followed; the fan, the scans, the sharper decodes, the tiles and the
     /// animation of the pages.
-    var extras = ViewExtras()
+    var extras: ViewExtras
     /// The help, the clock and the captions rasterised ahead.
     var overlays: OverlayState
     /// Per frame, at most this long (ms) goes to copying pixels to the GPU...
@@ -51,6 +51,7 @@ package final class App {
         self.options = options
         display = Display(window: window, renderer: renderer, waker: waker, rotation: options.rotation)
         self.loader = loader
+        extras = ViewExtras(warming: ThumbnailWarming(screensAhead: options.thumbnailsAhead))
         let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)
@@ -68,7 +69,6 @@ package final class App {
         clock.start()
         followSleepSchedule(at: 0)
         performWhenAwake(scene.advance(to: 0))
-        if !isAsleep { warmThumbnails(of: catalog.shown) }
         feed.start(wake: display.events.wake)
         if options.kiosk { display.window.setCursorVisible(false) }
         if options.startsInSlideshow {
@@ -111,6 +111,7 @@ package final class App {
             updateDetail()
             updateTiles(at: now)
             followGrid(at: now)
+            followWarming(at: now)
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
             if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
@@ -164,13 +165,15 @@ package final class App {
     /// Every timer an idle loop keeps (ms from `now`): the scene's next deadline, the next slide
     /// or the kiosk's idle timeout, the replay's next event or end, a failed download's or tile's
     /// retry, the waiting screen's arc, the end of the cells' fade, the next fill frame, the clock
-    /// and the drift, the sleep schedule, the animation's next frame, the memory trim.
+    /// and the drift, the sleep schedule, the animation's next frame, the memory trim, the
+    /// thumbnails made ahead once the grid rests.
     private func timerWaits(at now: Double) -> [Double?] {
         let fadeEnd = scene.cellFadeEnd.flatMap { frames.wait(until: $0, at: now) }
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
-                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs]
+                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs,
+                extras.warming.awaitsRest ? 0 : nil]
     }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the

@@ -89,6 +89,7 @@ final class ImageFlow {
             case .failed(let key, let failure): hear(.failed(key, failure))
             case .report: break  // said where the error is known: `receive`
             case .warm(let item): loader.request(.warm(item: item), pixels: sizes().thumbnail, sharpAt: nil, fitting: nil, urgency: .background, showsScans: false)
+            case .stopWarming(let item): loader.cancel(.warm(item: item))
             case .loadDetail(let detail):
                 loader.request(.detail(item: detail.item, region: detail.region), pixels: detail.pixels, sharpAt: nil, fitting: nil, urgency: .current, showsScans: false)
             case .cancelDetail(let detail): loader.cancel(.detail(item: detail.item, region: detail.region))

@@ -27,6 +27,9 @@ package struct RunOptions {
     /// Hosts of manifests that could not be fetched yet: with nothing else to show, the
     /// window says it waits for them.
     var waitingFor: [String] = []
+    /// Screenfuls of grid thumbnails made ahead of the screen into the shared cache (`ThumbnailWarming`).
+    package var thumbnailsAhead = RunOptions.defaultThumbnailsAhead
+    package static let defaultThumbnailsAhead = 4
     /// Remote control and the sleep schedule.
     package var frame = FrameSettings(localClock: LocalClock(environment: [:])!)
 

@@ -6,6 +6,8 @@ import PhotoCore
 struct ViewExtras {
     /// What the grid showed and prefetched when `followGrid` last looked.
     var gridFollower = GridFollower()
+    /// The thumbnails made ahead of need, into the shared cache.
+    var warming = ThumbnailWarming(screensAhead: RunOptions.defaultThumbnailsAhead)
     /// The page's download fan last drawn, and the presses on its retry glyph.
     var fan = DownloadFan()
     /// Deep zoom tiles of the page on screen (`App+DeepZoom`).

@@ -50,6 +50,9 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Kiosk: fullscreen, no cursor, no quit keys (SIGTERM and SIGINT still end it), attract slideshow when idle.")
     var kiosk = false
 
+    @Option(help: ArgumentHelp("Grid thumbnails made ahead of the screen into the thumbnail cache, in screenfuls (a large number: the whole library).", valueName: "screens"))
+    var thumbnailsAhead: Int = RunOptions.defaultThumbnailsAhead
+
     @Option(help: "Kiosk: seconds without input before the attract slideshow starts.")
     var idle: Double = 120
 
@@ -139,6 +142,7 @@ struct SDLPhoto: ParsableCommand {
         var values: [(String, ConfigValue)] = [
             ("frame-ms", .float(frameMs)), ("refresh", .float(refresh)),
             ("disk-cache", .integer(diskCache)), ("idle", .float(idle)), ("rotate", .integer(rotate)),
+            ("thumbnails-ahead", .integer(thumbnailsAhead)),
         ]
         if let start { values.append(("start", .integer(start))) }
         if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
@@ -241,6 +245,7 @@ struct SDLPhoto: ParsableCommand {
             rotation: Rotation(degrees: rotate),
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         options.frame = frame.settings
+        options.thumbnailsAhead = thumbnailsAhead
         let content = LiveContent(sources: started, excluded: own)
         let code = Launch.run(items: items, network: network, content: content, options: options)
         network.finishWrites()

@@ -295,4 +295,12 @@ private extension ImageLedger {
         _ = ledger.received(thumb(2), .failure(.undecodable))
         #expect(ledger.warm([0, 1, 2, 3]) == [.warm(0), .warm(3)])
     }
+
+    @Test func aThumbnailLoadingForTheScreenIsNotWarmedAndOnlyUnsettledWarmsStop() {
+        var ledger = ImageLedger()
+        _ = ledger.want(thumb(0), .visible)
+        #expect(ledger.warm([0, 1]) == [.warm(1)], "the screen's own load makes 0's")
+        ledger.warmed(1)
+        #expect(ledger.stopWarming([1, 2]) == [.stopWarming(2)], "1 is made already: nothing to stop")
+    }
 }
