@@ -26,9 +26,18 @@ package enum Location: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The last part of a file's path. Once per photo at start: NSString's answer cost more than
+    /// listing the library.
+    static func fileName(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.utf8.index(after: slash) != path.utf8.endIndex else {
+            return path.hasSuffix("/") ? (path as NSString).lastPathComponent : path
+        }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
     var name: String {
         switch self {
-        case .file(let path): (path as NSString).lastPathComponent
+        case .file(let path): Self.fileName(path)
         case .url(let url): url.lastPathComponent.isEmpty ? url.absoluteString : (url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent)
         }
     }
@@ -100,7 +109,7 @@ extension SourceItem {
     package var isDeepZoom: Bool {
         switch image {
         case .url(let url): TilePyramid.isDescription(url)
-        case .file(let path): TilePyramid.isDescription(URL(fileURLWithPath: path))
+        case .file(let path): TilePyramid.isDescription(fileName: Location.fileName(path))
         }
     }
 }

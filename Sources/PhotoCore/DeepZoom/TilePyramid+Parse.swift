@@ -2,6 +2,11 @@ import Foundation
 
 extension TilePyramid {
     /// Whether `url` names a deep zoom description by its name: an IIIF `info.json` or a `.dzi`.
+    /// The same question of a file's name, without making a URL (which looks at the disk).
+    public static func isDescription(fileName: String) -> Bool {
+        fileName == "info.json" || (fileName.utf8.count > 4 && fileName.lowercased().hasSuffix(".dzi"))
+    }
+
     public static func isDescription(_ url: URL) -> Bool {
         url.lastPathComponent == "info.json" || url.pathExtension.lowercased() == "dzi"
             || (url.query ?? "").lowercased().hasSuffix(".dzi")

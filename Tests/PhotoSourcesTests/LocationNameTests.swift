@@ -1,0 +1,23 @@
+import Foundation
+import PhotoCore
+@testable import PhotoSources
+import Testing
+
+/// A file's name, as the grid's broken tile and captions show it, and whether it is a deep zoom
+/// description, are read from its path alone: the same answers as Foundation's, without a look at
+/// the disk for each of 50,000 photos.
+@Suite struct LocationNameTests {
+    static let paths = [
+        "/photos/2019-03-01/IMG_20190301_081500.jpg", "/a/b/info.json", "/a/b/tiles.DZI", "/a/b/.dzi", "/a/b/x.dzi",
+        "relative/name.png", "name.png", "/", "/a/trailing/", "/a//double.jpg", "/ü/ñame é.jpg", "/a/b/dzi",
+    ]
+
+    @Test(arguments: paths) func theNameIsFoundationsLastPathComponent(path: String) {
+        #expect(Location.file(path).name == (path as NSString).lastPathComponent)
+    }
+
+    @Test(arguments: paths) func aDeepZoomDescriptionIsToldByItsNameAsByItsURL(path: String) {
+        let byURL = TilePyramid.isDescription(URL(fileURLWithPath: path))
+        #expect(TilePyramid.isDescription(fileName: Location.fileName(path)) == byURL)
+    }
+}
