@@ -16,6 +16,11 @@
 //       step (visible_ms and sharp_ms from the key press) and a summary line with the peaks.
 //   viewer-race shot FILE.ppm
 //       writes the whole screen, to look at what a viewer showed.
+//   PATCH=X,Y,W,H (env) watches that rectangle instead of the centre's 64x64: 64x64 points spread
+//   evenly over it (a grid's first screen of cells, say); sharp_ms is then "every point within a
+//   mean 4/255 of its final colour". launch also prints sharp_cpu_ms, the viewer's CPU time
+//   (user + system) when the picture became sharp; with SHOT=FILE.ppm (env) it writes the screen
+//   as it settled, before the viewer is stopped.
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -30,11 +35,11 @@
 
 enum { P = 64, C = 8, MAX_SAMPLES = 20000 };
 
-typedef struct { double t; unsigned char px[P * P * 3]; } Sample;
+typedef struct { double t, cpu; unsigned char px[P * P * 3]; } Sample;
 
 static Display *dpy;
 static Window root;
-static int cx, cy;
+static int px0, py0, pw = P, ph = P;
 static pid_t child;
 static long peak_anon;
 static Sample *samples;
@@ -47,11 +52,11 @@ static double now_ms(void) {
 }
 
 static void grab(unsigned char *out) {
-    XImage *im = XGetImage(dpy, root, cx - P / 2, cy - P / 2, P, P, AllPlanes, ZPixmap);
+    XImage *im = XGetImage(dpy, root, px0, py0, pw, ph, AllPlanes, ZPixmap);
     if (!im) { memset(out, 0, P * P * 3); return; }
     for (int y = 0; y < P; y++)
         for (int x = 0; x < P; x++) {
-            unsigned long v = XGetPixel(im, x, y);
+            unsigned long v = XGetPixel(im, x * pw / P + pw / (2 * P), y * ph / P + ph / (2 * P));
             unsigned char *o = out + (y * P + x) * 3;
             o[0] = (v >> 16) & 255; o[1] = (v >> 8) & 255; o[2] = v & 255;
         }
@@ -103,6 +108,20 @@ static long peak_rss(void) {
     return v;
 }
 
+static double cpu_ms(void) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", child);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    unsigned long ut, st;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2) return -1;
+    return (ut + st) * 1000.0 / sysconf(_SC_CLK_TCK);
+}
+
 static int child_gone(void) {
     int status;
     return waitpid(child, &status, WNOHANG) == child;
@@ -118,6 +137,7 @@ static int watch(double start, const unsigned char *before, double still_ms, dou
         Sample *s = &samples[nsamples];
         grab(s->px);
         s->t = now_ms();
+        s->cpu = cpu_ms();
         const unsigned char *prev = nsamples > first ? samples[nsamples - 1].px : before;
         if (memcmp(s->px, prev, sizeof s->px) != 0) { last_change = s->t; }
         if (memcmp(s->px, before, sizeof s->px) != 0) changed = 1;
@@ -131,6 +151,8 @@ static int watch(double start, const unsigned char *before, double still_ms, dou
 }
 
 // From sample `first` on: when the picture first came within reach of the final one and stayed.
+static double sharp_cpu;
+
 static void settle_times(int first, double start, double *visible, double *sharp, double *exact) {
     const unsigned char *final = samples[nsamples - 1].px;
     *visible = *sharp = *exact = -1;
@@ -141,9 +163,11 @@ static void settle_times(int first, double start, double *visible, double *sharp
         if (centre_close(samples[i].px, final)) *visible = samples[i].t - start; else break;
     }
     for (int i = nsamples - 1; i >= first; i--) {
-        if (patch_close(samples[i].px, final)) *sharp = samples[i].t - start; else break;
+        if (patch_close(samples[i].px, final)) { *sharp = samples[i].t - start; sharp_cpu = samples[i].cpu; } else break;
     }
 }
+
+static int shot(const char *path);
 
 static void launch(char **argv) {
     child = fork();
@@ -193,8 +217,12 @@ int main(int argc, char **argv) {
     dpy = XOpenDisplay(NULL);
     if (!dpy) { fprintf(stderr, "viewer-race: cannot open the X display\n"); return 1; }
     root = DefaultRootWindow(dpy);
-    cx = DisplayWidth(dpy, DefaultScreen(dpy)) / 2;
-    cy = DisplayHeight(dpy, DefaultScreen(dpy)) / 2;
+    px0 = DisplayWidth(dpy, DefaultScreen(dpy)) / 2 - P / 2;
+    py0 = DisplayHeight(dpy, DefaultScreen(dpy)) / 2 - P / 2;
+    if (getenv("PATCH") && sscanf(getenv("PATCH"), "%d,%d,%d,%d", &px0, &py0, &pw, &ph) != 4) {
+        fprintf(stderr, "viewer-race: PATCH is X,Y,W,H\n");
+        return 2;
+    }
     samples = malloc(sizeof(Sample) * MAX_SAMPLES);
     double still = getenv("STILL_MS") ? atof(getenv("STILL_MS")) : 700;
     unsigned char before[P * P * 3];
@@ -205,8 +233,9 @@ int main(int argc, char **argv) {
     double visible, sharp, exact;
     settle_times(first, start, &visible, &sharp, &exact);
     if (!is_step) {
-        printf("{\"visible_ms\": %.1f, \"sharp_ms\": %.1f, \"final_ms\": %.1f, \"peak_rss_kib\": %ld, \"peak_anon_kib\": %ld}\n",
-               visible, sharp, exact, peak_rss(), peak_anon);
+        printf("{\"visible_ms\": %.1f, \"sharp_ms\": %.1f, \"final_ms\": %.1f, \"sharp_cpu_ms\": %.0f, \"peak_rss_kib\": %ld, \"peak_anon_kib\": %ld}\n",
+               visible, sharp, exact, sharp_cpu, peak_rss(), peak_anon);
+        if (getenv("SHOT") && *getenv("SHOT")) shot(getenv("SHOT"));
         finish();
         return visible < 0 ? 1 : 0;
     }

@@ -15,9 +15,9 @@ extension PhotoScene {
         items = kept
         thumbnailArrivals = remap(thumbnailArrivals, change)
         fullArrivals = remap(fullArrivals, change)
-        requested = Set(requested.compactMap { effect in
+        requested = Dictionary(uniqueKeysWithValues: requested.compactMap { effect, asked in
             guard case .requestImage(let index, let quality) = effect, let n = change.newIndices[index] else { return nil }
-            return .requestImage(index: n, quality: quality)
+            return (Effect.requestImage(index: n, quality: quality), asked)
         })
         grid.setCount(items.count, at: now)
 

@@ -29,6 +29,8 @@
 public struct PhotoScene: Equatable, Sendable {
     /// Thumbnails fade in over this long (ms) as they arrive.
     public static let thumbnailFadeDuration = 200.0
+    /// A thumbnail that comes within this long (ms) of being asked for shows without a fade.
+    public static let thumbnailAtOnceMs = 100.0
     /// The full image cross-fades over the thumbnail placeholder over this long (ms).
     public static let fullImageCrossFadeDuration = 150.0
     /// A dismiss with no grid behind shrinks the photo to this fraction of its size at the centre.
@@ -61,10 +63,10 @@ public struct PhotoScene: Equatable, Sendable {
     /// When the scene first heard each image could be drawn: where its fade-in starts.
     var thumbnailArrivals: [Int: Double] = [:]
     var fullArrivals: [Int: Double] = [:]
-    /// Images asked for and not let go since, so each is asked for once. The scene's own, not the
-    /// ledger's phases: its asking raises an image others asked for less urgently, and what it
-    /// asks for while the frame sleeps reaches the ledger only at the wake.
-    var requested: Set<Effect> = []
+    /// Images asked for and not let go since, so each is asked for once, and when (app ms). The
+    /// scene's own, not the ledger's phases: its asking raises an image others asked for less
+    /// urgently, and what it asks for while the frame sleeps reaches the ledger only at the wake.
+    var requested: [Effect: Double] = [:]
 
     /// `startIndex` opens the browser on that page at once, with no grid behind it (`--start`, docs/behaviour.md §13).
     public init(items: [Item], viewport: Size, startIndex: Int? = nil, kiosk: Bool = false) {
@@ -169,7 +171,7 @@ public struct PhotoScene: Equatable, Sendable {
         case .itemLoaded(let index, let quality, let size, let time):
             loaded(index, quality: quality, size: size, time: time)
         case .itemUnloaded(let index, let quality, _):
-            requested.remove(.requestImage(index: index, quality: quality))
+            requested[.requestImage(index: index, quality: quality)] = nil
         }
         return effects + requests()
     }
@@ -235,7 +237,12 @@ public struct PhotoScene: Equatable, Sendable {
     private mutating func loaded(_ index: Int, quality: ImageQuality, size: Size, time: Double) {
         guard items.indices.contains(index), !size.isEmpty else { return }
         switch quality {
-        case .thumbnail: thumbnailArrivals[index] = thumbnailArrivals[index] ?? time
+        case .thumbnail:
+            // One there at once (from the cache on disk, say) is drawn whole: a fade softens a
+            // wait, and there was none to see (docs/behaviour.md §2).
+            let asked = requested[.requestImage(index: index, quality: .thumbnail)]
+            let quick = asked.map { time - $0 <= Self.thumbnailAtOnceMs } ?? false
+            thumbnailArrivals[index] = thumbnailArrivals[index] ?? (quick ? time - Self.thumbnailFadeDuration : time)
         case .full: fullArrivals[index] = fullArrivals[index] ?? time
         }
         let old = items[index].pixelSize
@@ -271,7 +278,11 @@ public struct PhotoScene: Equatable, Sendable {
         if hasGrid, mode != .browsing, !grid.isFlying(at: now) {
             wanted += grid.visibleRange(at: now).map { .requestImage(index: $0, quality: .thumbnail) }
         }
-        return wanted.filter { requested.insert($0).inserted }
+        return wanted.filter { effect in
+            guard requested[effect] == nil else { return false }
+            requested[effect] = now
+            return true
+        }
     }
 
     public static func == (a: PhotoScene, b: PhotoScene) -> Bool {

@@ -123,9 +123,10 @@ import Testing
     @Test func theGridSaysWhenItsLastCellFadeEnds() {
         var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
         #expect(d.scene.cellFadeEnd == nil)
-        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: 100))
-        d.send(.itemLoaded(index: 1, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: 130))
-        #expect(d.scene.cellFadeEnd == 130 + PhotoScene.thumbnailFadeDuration)
+        d.wait(1)  // the cells are asked for
+        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: 300))
+        d.send(.itemLoaded(index: 1, quality: .thumbnail, pixelSize: Size(width: 400, height: 300), time: 330))
+        #expect(d.scene.cellFadeEnd == 330 + PhotoScene.thumbnailFadeDuration)
     }
 
     @Test func aThumbnailArrivingUnderTheBrowserNeedsNoFrames() {
@@ -185,10 +186,21 @@ import Testing
         let offScreen = d.scene.grid.visibleRange(at: 0).upperBound + 3
         d.send(.itemLoaded(index: offScreen, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 10))
         #expect(!d.scene.isAnimating)
-        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 20))
+        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 200))
         #expect(d.scene.isAnimating)
-        d.advance(to: 20 + PhotoScene.thumbnailFadeDuration)
+        d.advance(to: 200 + PhotoScene.thumbnailFadeDuration)
         #expect(!d.scene.isAnimating)
+    }
+
+    /// A warm start: thumbnails from the cache on disk come within 100 ms of being asked for and
+    /// are drawn whole at once; one that made the cell wait fades in (docs/behaviour.md §2).
+    @Test func aThumbnailThereAtOnceIsDrawnWholeAndALateOneFadesIn() {
+        var d = Driver(PhotoScene(items: landscapeItems(500), viewport: window))
+        d.advance(to: 10)  // the cells are asked for
+        d.send(.itemLoaded(index: 0, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 70))
+        #expect(!d.scene.isAnimating && d.scene.cellFadeEnd == 70, "no fade for a thumbnail there at once")
+        d.send(.itemLoaded(index: 1, quality: .thumbnail, pixelSize: Size(width: 600, height: 400), time: 400))
+        #expect(d.scene.isAnimating && d.scene.cellFadeEnd == 400 + PhotoScene.thumbnailFadeDuration)
     }
 
     @Test func anIdleSceneIsNotAnimatingAndATapSetsADeadline() {
