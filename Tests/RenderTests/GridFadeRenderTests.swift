@@ -5,7 +5,7 @@ import WindowTestSupport
 
 /// A thumbnail that arrives fades in over its cell's grey placeholder (docs/behaviour.md §2),
 /// drawn in one opaque pass: half way, the cell is the photo's colour and the grey mixed. One
-/// that comes within 100 ms of being asked for is drawn whole at once, and in virtual time every
+/// that comes within 250 ms of being asked for is drawn whole at once, and in virtual time every
 /// frame waits for its decodes (every thumbnail comes "at once"), so this replay runs in real
 /// time and its screenshot waits for the thumbnails (`wait thumbs_done`): 100 ms later the 200 ms
 /// fade is under way, whatever the machine's pace within 80 ms.
@@ -16,11 +16,11 @@ import WindowTestSupport
         let script = dir.appendingPathComponent("s.txt")
         let colour = (230.0, 200.0, 120.0)
         // Two photos, so the folder opens on the grid: a's thumbnail comes at once, b's is a
-        // 20 MP PNG, whose decode takes longer than 100 ms: the last to come, it fades in after
+        // 48 MP PNG, whose decode takes longer than 250 ms: the last to come, it fades in after
         // `thumbs_done`.
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Fixtures.twoTone(photos.appendingPathComponent("a.png"), width: 400, height: 300, first: (230, 200, 120), second: (230, 200, 120))
-        try Fixtures.twoTone(photos.appendingPathComponent("b.png"), width: 5000, height: 4000, first: (230, 200, 120), second: (230, 200, 120))
+        try Fixtures.twoTone(photos.appendingPathComponent("b.png"), width: 8000, height: 6000, first: (230, 200, 120), second: (230, 200, 120))
         try "0 wait thumbs_done\n100 screenshot \(shot.path)\n200 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let run = try await AppProcess.run(["--size", "640x400", "--replay", script.path, "--realtime", photos.path],
                                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])

@@ -29,8 +29,9 @@
 public struct PhotoScene: Equatable, Sendable {
     /// Thumbnails fade in over this long (ms) as they arrive.
     public static let thumbnailFadeDuration = 200.0
-    /// A thumbnail that comes within this long (ms) of being asked for shows without a fade.
-    public static let thumbnailAtOnceMs = 100.0
+    /// A thumbnail that comes within this long (ms) of being asked for shows without a fade: a warm
+    /// start's screenful of cached thumbnails takes about 200 ms on two cores.
+    public static let thumbnailAtOnceMs = 250.0
     /// The full image cross-fades over the thumbnail placeholder over this long (ms).
     public static let fullImageCrossFadeDuration = 150.0
     /// A dismiss with no grid behind shrinks the photo to this fraction of its size at the centre.
