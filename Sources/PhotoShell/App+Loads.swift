@@ -108,7 +108,10 @@ extension App {
     /// Copies queued pixels to the GPU within `budgetMs` (more when nothing moves).
     func finishUploads(budgetMs: Double, at now: Double) {
         let atRest = !somethingMoves(at: now)
-        let finished = images.finishUploads(budgetMs: atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs, atRest: atRest)
+        // The first frame shows whatever is decoded by then: the early grid put those cells on
+        // screen already, and one drawn grey now would blink.
+        let budget = !frames.firstFrameDrawn ? App.firstFrameUploadBudgetMs : atRest ? max(budgetMs, App.restingUploadBudgetMs) : budgetMs
+        let finished = images.finishUploads(budgetMs: budget, atRest: atRest)
         guard finished > 0 else { return }
         textures.added()
         textures.freed()

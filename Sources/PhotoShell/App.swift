@@ -44,6 +44,8 @@ package final class App {
     /// ...or this long when nothing on screen moves: the photo waited for is shown a frame or
     /// two sooner, and a late frame of a still picture is not seen.
     static let restingUploadBudgetMs = 16.0
+    /// ...or this long before the first frame, which nothing on screen waits for yet.
+    static let firstFrameUploadBudgetMs = 100.0
 
     init(items: [SourceItem], loader: ImageLoader, waker: LoopWaker, content: LiveContent?, options: RunOptions, window: Window, renderer: Renderer, text: DeferredText, events: EventLog?) {
         catalog = Catalog(items)

@@ -43,6 +43,9 @@ final class EventLog {
     /// The photo a run opens on was put into the window before its first GL frame.
     func earlyPicture(_ index: Int) { write("early_picture \(index)") }
 
+    /// The grid's first screen, cells `first ..< end`, went into the window before GL drew.
+    func earlyGrid(_ cells: Range<Int>) { write("early_grid \(cells.lowerBound) \(cells.upperBound)") }
+
     /// Once per photo: its high-quality image is on screen.
     func imageShown(_ index: Int, source: String) {
         guard shown.insert(source).inserted else { return }

@@ -22,6 +22,7 @@ package enum Launch {
         // However the run ends, no decode is left inside SDL_image when SDL shuts down.
         defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
+        let earlyGrid = start == nil ? EarlyGrid.start(count: items.count, options: options, loader: loader) : nil
         var events: EventLog? = options.replay?.waitsOnEvents == true ? EventLog() : nil
         if let path = options.eventsPath {
             do { events = try EventLog(path: path) } catch {
@@ -29,14 +30,16 @@ package enum Launch {
                 return 2
             }
         }
-        /// The page's picture put into the window before GL draws, if it is decoded by now.
+        /// The page's picture, or the grid's first screen, put into the window before GL draws,
+        /// if it is decoded by now.
         func offerEarlyPicture(_ show: (EarlyPicture) -> Bool) {
             if let early, let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
+            if let earlyGrid, let picture = earlyGrid.picture(loader: loader), show(picture) { events?.earlyGrid(earlyGrid.cells) }
         }
         let window: Window
         do {
             var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
-            if early != nil { windowOptions.beforeContext = offerEarlyPicture }
+            if early != nil || earlyGrid != nil { windowOptions.beforeContext = offerEarlyPicture }
             window = try Window(windowOptions)
         } catch {
             Log.error("\(error)")
@@ -54,6 +57,7 @@ package enum Launch {
         if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, text: text, events: events)
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
+        earlyGrid?.keep(thumbnailPixels: app.imageSizes.thumbnail, loader: loader)
         options.frame.control?.attach(wake: { waker.wake() })
         let code = app.loop()
         options.frame.control?.close()

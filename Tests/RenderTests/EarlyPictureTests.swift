@@ -134,4 +134,24 @@ import WindowTestSupport
         // The PNG decodes in milliseconds, the window takes tens: its picture is there in time.
         #expect(names.contains("early_picture"), "no early picture in a real launch: \(names)")
     }
+
+    @Test(.enabled(if: isX11)) func aLaunchOnAFolderShowsItsFirstScreenBeforeItsFirstGLFrame() async throws {
+        let dir = try Fixtures.folder("early-grid")
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for i in 0..<6 {
+            try Fixtures.twoTone(photos.appendingPathComponent("p\(i).png"), width: 48, height: 32, first: (200, 40, 40), second: (200, 40, 40))
+        }
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        let app = try AppProcess.start(["--size", "640x400", "--position", "\(Self.origin.x),\(Self.origin.y)", "--events", events.url.path, photos.path],
+                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        defer { app.terminate() }
+        try await events.wait(seconds: 20, for: "first_frame")
+        let names = events.events.map { String($0.split(separator: " ").first ?? "") }
+        // Six tiny PNGs decode in milliseconds even in a debug build, the window takes tens: the
+        // screen is there in time.
+        #expect(names.contains("early_grid"), "no early grid in a real launch: \(names)")
+        #expect(names.firstIndex(of: "early_grid") ?? .max < names.firstIndex(of: "first_frame") ?? .min)
+        #expect(events.events.contains("early_grid 0 6"), "\(events.events)")
+    }
 }
