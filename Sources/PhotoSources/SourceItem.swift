@@ -37,8 +37,13 @@ package enum Location: Hashable, Sendable, CustomStringConvertible {
 
     var name: String {
         switch self {
-        case .file(let path): Self.fileName(path)
-        case .url(let url): url.lastPathComponent.isEmpty ? url.absoluteString : (url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent)
+        case .file(let path):
+            return Self.fileName(path)
+        case .url(let url):
+            let last = url.lastPathComponent
+            guard !last.isEmpty else { return url.absoluteString }
+            // Only a name with escapes is decoded: Foundation's decoding is slow, once per photo.
+            return last.contains("%") ? (last.removingPercentEncoding ?? last) : last
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PhotoNetwork
+@testable import PhotoNetwork
 import Testing
 
 @Suite("Manifest")
@@ -126,5 +126,14 @@ struct ManifestTests {
             if case .unreadable(let file, _) = error as? ManifestError { return file == "/nonexistent/sdlphoto/manifest.json" }
             return false
         }
+    }
+}
+
+/// References are trimmed of the spaces and tabs around them exactly as Foundation's
+/// `.whitespaces` trims, without going through NSString for each of 200,000 items.
+@Suite struct ManifestTrimmingTests {
+    @Test(arguments: ["a.jpg", " a.jpg", "a.jpg\t", "\t a b.jpg \u{00A0}", "\u{2003}x\u{3000}", "", "   ", "\u{00A0}", "a\nb", "\n a.jpg \n", "é.jpg "])
+    func trimsAsFoundationDoes(text: String) {
+        #expect(Manifest.trimmingSpaces(text) == text.trimmingCharacters(in: .whitespaces))
     }
 }

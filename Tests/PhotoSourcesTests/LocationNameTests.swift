@@ -20,4 +20,10 @@ import Testing
         let byURL = TilePyramid.isDescription(URL(fileURLWithPath: path))
         #expect(TilePyramid.isDescription(fileName: Location.fileName(path)) == byURL)
     }
+
+    @Test func aURLsNameIsItsLastPartWithEscapesDecoded() throws {
+        #expect(Location.url(try #require(URL(string: "https://h.example/a/IMG_0001.jpg"))).name == "IMG_0001.jpg")
+        #expect(Location.url(try #require(URL(string: "https://h.example/a/Sommer%20am%20See.jpg"))).name == "Sommer am See.jpg")
+        #expect(Location.url(try #require(URL(string: "https://h.example/a/100%25.jpg?x=1"))).name == "100%.jpg")
+    }
 }

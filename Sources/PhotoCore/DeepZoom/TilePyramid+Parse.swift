@@ -8,8 +8,7 @@ extension TilePyramid {
     }
 
     public static func isDescription(_ url: URL) -> Bool {
-        url.lastPathComponent == "info.json" || url.pathExtension.lowercased() == "dzi"
-            || (url.query ?? "").lowercased().hasSuffix(".dzi")
+        isDescription(fileName: url.lastPathComponent) || (url.query ?? "").lowercased().hasSuffix(".dzi")
     }
 
     /// Reads either kind of description, told apart by its first character: `{` an IIIF

@@ -89,9 +89,20 @@ extension Manifest {
         }
     }
 
+    /// `text` without the spaces and tabs around it, as `trimmingCharacters(in: .whitespaces)`
+    /// trims, which went through NSString and cost a fifth of reading a 200,000-item manifest.
+    static func trimmingSpaces(_ text: String) -> String {
+        func isSpace(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, isSpace(first) || isSpace(last) else { return text }
+        var scalars = text.unicodeScalars[...]
+        while let s = scalars.first, isSpace(s) { scalars.removeFirst() }
+        while let s = scalars.last, isSpace(s) { scalars.removeLast() }
+        return String(scalars)
+    }
+
     /// An absolute http, https or file URL for `reference`, or why there is none.
     static func resolve(_ reference: String, against location: URL) -> Result<URL, ReferenceProblem> {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmingSpaces(reference)
         guard !trimmed.isEmpty else { return .failure(.empty) }
         if let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]) {
             let scheme = trimmed[..<colon].lowercased()
