@@ -52,4 +52,7 @@ package struct FrameSettings {
     package init(control: ControlBoard? = nil, schedule: SleepSchedule? = nil, onSleep: String? = nil, onWake: String? = nil, localClock: LocalClock) {
         self.control = control; self.schedule = schedule; self.onSleep = onSleep; self.onWake = onWake; self.localClock = localClock
     }
+
+    /// The run begins in the sleeping part of the day: nothing is loaded ahead of the window.
+    var startsAsleep: Bool { schedule?.isSleepTime(localClock.secondOfDay(appMs: 0)) ?? false }
 }

@@ -9,7 +9,8 @@ package enum Location: Hashable, Sendable, CustomStringConvertible {
     /// A manifest's reference: file URLs become paths; only http and https go to the network.
     package init?(_ url: URL) {
         if url.isFileURL { self = .file(url.path) }
-        else if let web = Self.webURL(url.absoluteString) { self = .url(web) }
+        // The scheme as the URL has it, not parsed again from its text (twice per manifest item).
+        else if ["http", "https"].contains(url.scheme?.lowercased() ?? "") { self = .url(url.baseURL == nil ? url : url.absoluteURL) }
         else { return nil }
     }
 

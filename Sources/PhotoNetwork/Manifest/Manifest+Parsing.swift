@@ -141,8 +141,10 @@ extension Manifest {
 
     private static func isScheme(_ text: Substring) -> Bool {
         // RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); one letter is a Windows drive, not a scheme.
-        guard text.count > 1, let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        let bytes = text.utf8
+        guard bytes.count > 1, let first = bytes.first, isAlpha(first) else { return false }
+        return bytes.allSatisfy { isAlpha($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }
 }
 
