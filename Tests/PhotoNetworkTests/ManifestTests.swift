@@ -137,3 +137,21 @@ struct ManifestTests {
         #expect(Manifest.trimmingSpaces(text) == text.trimmingCharacters(in: .whitespaces))
     }
 }
+
+/// The fast reader (JSONDecoder) and the old one (JSONSerialization, kept for its error
+/// messages) read every manifest alike, odd items included.
+@Suite struct ManifestReadersTests {
+    static let documents = [
+        #"{"title": "Trip", "items": [{"image": "a.jpg", "thumbnail": "t/a.jpg", "caption": "A", "width": 4000, "height": 3000}]}"#,
+        #"{"items": [7, "x", null, [], {"image": 3}, {"thumbnail": "t.jpg"}, {"image": "b.jpg", "caption": 5, "width": "4000", "height": 30.9}]}"#,
+        #"{"title": 12, "items": [{"image": "c d.jpg", "width": -4, "height": 1e3, "extra": {"nested": [1, 2]}}]}"#,
+        #"{"items": [{"image": "\u00e9t\u00e9.jpg", "caption": "line\nbreak \"quoted\""}], "more": true}"#,
+        #"{"items": []}"#,
+    ]
+
+    @Test(arguments: documents) func bothReadersAgree(json: String) throws {
+        let data = Data(json.utf8)
+        let fast = try #require(RawManifest.decoded(data), "the fast reader refused it")
+        #expect(try fast == RawManifest.serialized(data, file: "m.json"))
+    }
+}

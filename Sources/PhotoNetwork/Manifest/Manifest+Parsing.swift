@@ -8,39 +8,28 @@ extension Manifest {
     /// Items with an unusable `image` are skipped and listed in ``warnings``.
     public static func parse(_ data: Data, location: URL) throws -> Manifest {
         let file = location.isFileURL ? location.path : location.absoluteString
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw JSONErrorLocation.syntaxError(error, in: data, file: file)
-        }
-        guard let object = root as? [String: Any] else {
-            throw ManifestError.notAManifest(file: file, reason: "the top level is not an object")
-        }
-        guard let entries = object["items"] as? [Any] else {
-            throw ManifestError.notAManifest(file: file, reason: "no \"items\" array")
-        }
-        var manifest = Manifest(title: object["title"] as? String, items: [], warnings: [], location: location)
-        for (index, entry) in entries.enumerated() {
+        let raw = try RawManifest.decode(data, file: file)
+        var manifest = Manifest(title: raw.title, items: [], warnings: [], location: location)
+        manifest.items.reserveCapacity(raw.entries.count)
+        for (index, entry) in raw.entries.enumerated() {
             let warn = { (message: String) in
                 manifest.warnings.append(ManifestWarning(file: file, item: index, message: message))
             }
-            guard let fields = entry as? [String: Any] else { warn("not an object; skipped"); continue }
-            guard let reference = fields["image"] as? String else { warn("no \"image\" string; skipped"); continue }
+            guard case .object(let fields) = entry else { warn("not an object; skipped"); continue }
+            guard let reference = fields.image else { warn("no \"image\" string; skipped"); continue }
             let image: URL
             switch resolve(reference, against: location) {
             case .success(let url): image = url
             case .failure(let problem): warn("image \(problem); skipped"); continue
             }
-            var item = ManifestItem(image: image, caption: fields["caption"] as? String)
-            if let thumbnail = fields["thumbnail"] as? String {
+            var item = ManifestItem(image: image, caption: fields.caption)
+            if let thumbnail = fields.thumbnail {
                 switch resolve(thumbnail, against: location) {
                 case .success(let url): item.thumbnail = url
                 case .failure(let problem): warn("thumbnail \(problem); shown without one")
                 }
             }
-            if let width = (fields["width"] as? NSNumber)?.intValue, let height = (fields["height"] as? NSNumber)?.intValue,
-               width > 0, height > 0 {
+            if let width = fields.width, let height = fields.height, width > 0, height > 0 {
                 (item.width, item.height) = (width, height)
             }
             manifest.items.append(item)
