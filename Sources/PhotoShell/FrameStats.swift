@@ -67,10 +67,17 @@ struct FrameStats {
         return String(format: "%d frames  p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  dropped %d", intervals.count, p[0], p[1], p[2], dropped)
     }
 
+    /// This program's peak resident memory: VmHWM, its own address space's. Not getrusage's
+    /// `ru_maxrss`, which Linux carries across exec: a program started by a process that had
+    /// grown to 500 MiB reported 500 MiB however little it used itself.
+    static func peakResidentKiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+
     func json(textureBytes: Int) -> String {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let peakMiB = Double(usage.ru_maxrss) / 1024
+        let peakMiB = Double(Self.peakResidentKiB()) / 1024
         let p = Self.percentiles([50, 95, 99], of: intervals)
         let d = Self.percentiles([50, 99], of: drawTimes)
         return String(format: #"{"frames":%d,"p50_ms":%.3f,"p95_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"dropped":%d,"draw_p50_ms":%.3f,"draw_p99_ms":%.3f,"peak_rss_mib":%.1f,"texture_mib":%.1f,"draws":%d,"uploads":%d}"#,

@@ -55,6 +55,21 @@ import WindowTestSupport
         #expect(draw > 0 && draw <= p50, "draw p50 \(draw) ms, frame p50 \(p50) ms")
     }
 
+    /// The peak is the program's own: started by a process that has grown to 600 MiB (as the
+    /// test runner does after making a 48 MP fixture), it still reports its own ~150 MiB.
+    @Test func statsPeakMemoryIsTheProgramsOwnNotItsParents() async throws {
+        let session = try BrowserSession("stats-peak", count: 2)
+        let ballast = UnsafeMutableRawPointer.allocate(byteCount: 600 << 20, alignment: 4096)
+        defer { ballast.deallocate() }
+        memset(ballast, 1, 600 << 20)
+        let run = try await AppProcess.run(["--size", "640x400", "--stats", "--screenshot", session.dir.appendingPathComponent("s.png").path, session.dir.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let peak = try #require((json["peak_rss_mib"] as? NSNumber)?.doubleValue)
+        #expect(peak > 10 && peak < 400, "peak RSS \(peak) MiB")
+    }
+
     @Test func aScreenshotAtAGivenTimeCatchesThePresentMidFlight() async throws {
         let session = try BrowserSession("at", count: 4)
         let cell = session.layout.frame(of: 0)
