@@ -192,7 +192,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.
-        .target(name: "TestImages", dependencies: ["CTurboJPEG"], path: "Tests/TestImages"),
+        .target(name: "TestImages", dependencies: ["CTurboJPEG", "PhotoCore"], path: "Tests/TestImages"),
         // The window tests' eyes under Xvfb: the screen read back over X, not through GL.
         .target(name: "CXScreen", path: "Tests/CXScreen", linkerSettings: [.linkedLibrary("X11")]),
         // What the window tests share: the built program run as a child process, its events file,

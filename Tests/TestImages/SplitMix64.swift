@@ -1,15 +1,8 @@
-/// A seeded, deterministic generator for property tests: the same seed, the same cases, on every
-/// machine. Shared by every test target that draws random cases.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+@_exported import struct PhotoCore.SplitMix64
+
+/// Property tests draw their cases from the program's own seeded generator: the same seed, the
+/// same cases, on every machine.
+extension SplitMix64 {
     public mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
     public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

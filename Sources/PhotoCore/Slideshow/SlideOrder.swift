@@ -3,13 +3,13 @@
 public struct SlideOrder: Equatable, Sendable {
     public private(set) var count: Int
     public let shuffle: Bool
-    private var state: UInt64
+    private var random: SplitMix64
     private(set) var cycle: [Int]
 
     public init(count: Int, shuffle: Bool, seed: UInt64) {
         self.count = count
         self.shuffle = shuffle
-        state = seed
+        random = SplitMix64(seed: seed)
         cycle = Array(0..<count)
         if shuffle { cycle = shuffled(after: nil) }
     }
@@ -42,19 +42,10 @@ public struct SlideOrder: Equatable, Sendable {
     private mutating func shuffled(after last: Int?) -> [Int] {
         var order = Array(0..<count)
         for i in stride(from: count - 1, to: 0, by: -1) {
-            let j = Int(nextRandom() % UInt64(i + 1))
+            let j = Int(random.next() % UInt64(i + 1))
             order.swapAt(i, j)
         }
         if count > 1, let last, order.first == last { order.swapAt(0, count - 1) }
         return order
-    }
-
-    // SplitMix64: deterministic, so a seeded slideshow is the same on every run and in tests.
-    private mutating func nextRandom() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
