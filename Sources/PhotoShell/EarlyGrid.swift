@@ -16,7 +16,7 @@ struct EarlyGrid {
     var pixels: Int { Int(layout.cellSize.rounded(.up)) }
 
     static func start(count: Int, options: RunOptions, loader: ImageLoader) -> EarlyGrid? {
-        guard count > 1, !options.fullscreen, !options.startsInSlideshow, options.replay == nil, !options.frame.startsAsleep else { return nil }
+        guard count > 1, options.loadsBeforeWindow else { return nil }
         let viewport = options.rotation.viewport(window: options.size)
         let grid = GridModel(count: count, viewport: viewport)
         let early = EarlyGrid(layout: grid.layout, cells: grid.visibleRange(at: 0), viewport: viewport, upright: options.rotation.degrees == 0)

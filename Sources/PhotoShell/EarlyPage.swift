@@ -31,7 +31,7 @@ struct EarlyPage {
     }
 
     static func start(_ start: Int, items: [SourceItem], options: RunOptions, loader: ImageLoader) -> EarlyPage? {
-        guard !options.fullscreen, !options.startsInSlideshow, options.replay == nil, !options.frame.startsAsleep else { return nil }
+        guard options.loadsBeforeWindow else { return nil }
         let viewport = options.rotation.viewport(window: options.size)
         let drawable = PixelSize(width: Int(options.size.width), height: Int(options.size.height))
         let full = PageRequest(drawable: drawable, viewport: PixelSize(width: Int(viewport.width.rounded(.up)), height: Int(viewport.height.rounded(.up))),

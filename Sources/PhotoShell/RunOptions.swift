@@ -36,6 +36,11 @@ package struct RunOptions {
     package init(size: Size, fullscreen: Bool, position: (x: Int, y: Int)? = nil, screenshot: String? = nil, screenshotAtMs: Double? = nil, textureBudgetBytes: Int? = nil, startIndex: Int? = nil, presentation: Presentation, stats: Bool, eventsPath: String? = nil, replay: ReplayScript? = nil, frameMs: Double, realtime: Bool, slideshow: SlideshowDriver.Settings, startsInSlideshow: Bool, kiosk: Bool, rotation: Rotation, waitingFor: [String] = []) {
         self.size = size; self.fullscreen = fullscreen; self.position = position; self.screenshot = screenshot; self.screenshotAtMs = screenshotAtMs; self.textureBudgetBytes = textureBudgetBytes; self.startIndex = startIndex; self.presentation = presentation; self.stats = stats; self.eventsPath = eventsPath; self.replay = replay; self.frameMs = frameMs; self.realtime = realtime; self.slideshow = slideshow; self.startsInSlideshow = startsInSlideshow; self.kiosk = kiosk; self.rotation = rotation; self.waitingFor = waitingFor
     }
+
+    /// What a run opens on (a page, or the grid's first screen) starts loading before the window
+    /// exists: only where the window's size is known now (not fullscreen), the run does not
+    /// open on a slideshow, a replay's frames do not depend on it, and the frame is not asleep.
+    var loadsBeforeWindow: Bool { !fullscreen && !startsInSlideshow && replay == nil && !frame.startsAsleep }
 }
 
 /// What a frame left alone needs of a run (docs/behaviour.md §15–16): remote control and the
