@@ -133,6 +133,9 @@ import WindowTestSupport
         let names = events.events.map { String($0.split(separator: " ").first ?? "") }
         // The PNG decodes in milliseconds, the window takes tens: its picture is there in time.
         #expect(names.contains("early_picture"), "no early picture in a real launch: \(names)")
+        // Gone before the next launch test starts: a program still exiting would take its CPU.
+        app.terminate()
+        #expect(await app.exit(timeout: 30))
     }
 
     @Test(.enabled(if: isX11)) func aLaunchOnAFolderShowsItsFirstScreenBeforeItsFirstGLFrame() async throws {
@@ -153,5 +156,7 @@ import WindowTestSupport
         #expect(names.contains("early_grid"), "no early grid in a real launch: \(names)")
         #expect(names.firstIndex(of: "early_grid") ?? .max < names.firstIndex(of: "first_frame") ?? .min)
         #expect(events.events.contains("early_grid 0 6"), "\(events.events)")
+        app.terminate()
+        #expect(await app.exit(timeout: 30))
     }
 }
