@@ -124,6 +124,12 @@ public struct PhotoScene: Equatable, Sendable {
         return last + Self.thumbnailFadeDuration
     }
 
+    /// When the latest cross-fade of a page on screen into its full image ends (app ms): the
+    /// fade's frames come while it runs, and this one more, fully opaque, once it is over.
+    public var fullFadeEnd: Double? {
+        fullArrivals.filter { pageIsOnScreen($0.key) }.values.max().map { $0 + Self.fullImageCrossFadeDuration }
+    }
+
     /// Cells whose thumbnails just arrived fade in. In the grid only cells on screen fade; a
     /// thumbnail arriving off screen needs no frame, nor does one arriving under the browser's
     /// pages (a page shows its placeholder at once), nor a neighbour's full image arriving beside

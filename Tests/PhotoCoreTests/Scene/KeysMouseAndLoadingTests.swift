@@ -119,6 +119,19 @@ import Testing
         #expect(!d.scene.isAnimating)
     }
 
+    /// The last frame of a fade lands just before its end: the loop, asleep once nothing moves,
+    /// must draw one more, or the page stays a blend of its placeholder and its photo.
+    @Test func thePageSaysWhenItsCrossFadeEndsAndANeighboursArrivalDoesNotCount() {
+        var d = browser()
+        let page = d.scene.currentIndex
+        #expect(d.scene.fullFadeEnd == nil)
+        d.send(.itemLoaded(index: page + 1, quality: .full, pixelSize: Size(width: 4000, height: 3000), time: d.time))
+        #expect(d.scene.fullFadeEnd == nil)
+        let arrived = d.time
+        d.send(.itemLoaded(index: page, quality: .full, pixelSize: Size(width: 4000, height: 3000), time: arrived))
+        #expect(d.scene.fullFadeEnd == arrived + PhotoScene.fullImageCrossFadeDuration)
+    }
+
     /// Fades drawn at a lower rate still end on a frame of their own: the scene says when.
     @Test func theGridSaysWhenItsLastCellFadeEnds() {
         var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
