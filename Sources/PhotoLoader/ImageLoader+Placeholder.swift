@@ -6,12 +6,15 @@ extension ImageLoader {
     /// sharpens when the real thumbnail arrives. Run ahead of every grid decode; skipped when the
     /// shared cache already holds the thumbnail (that load is as quick).
     /// `held`: the real thumbnail waits behind the page's full image (`heldForFull`) unless no
-    /// camera thumbnail stands in for it.
-    func submitPlaceholder(for request: Request, path: String, pixels: Int, held: Bool) {
+    /// camera thumbnail (or quick preview, `previewReaching`) stands in for it. A quick preview
+    /// has a core to itself (exclusive), and the page's full decode waits for it: its picture
+    /// comes in a fraction of the full decode's time, not beside it at half speed, and the full
+    /// decode ends no later (measured: BENCHMARKS.md, First photo without a thumbnail).
+    func submitPlaceholder(for request: Request, path: String, pixels: Int, previewReaching: Int?, held: Bool) {
         let key = request.standIn
         let cache = thumbnails, decoder = decoder
-        pool.submit(key: key, priority: .current) { [weak self] in
-            guard let image = cache.placeholder(for: path, cellPixels: pixels) else {
+        pool.submit(key: key, priority: .current, exclusive: previewReaching != nil) { [weak self] in
+            guard let image = cache.placeholder(for: path, cellPixels: pixels, previewReaching: previewReaching) else {
                 if held { self?.release(request) }
                 return Result(request: key, outcome: .success([]), opaque: true, originalSize: nil)
             }

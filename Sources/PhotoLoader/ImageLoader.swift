@@ -48,6 +48,14 @@ package final class ImageLoader: Sendable {
     /// again, it only moves up); whether to ask at all is the ledger's decision.
     /// `showsScans`: a progressive JPEG downloading for it is shown scan by scan (`.scan` results).
     package func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Fitting? = nil, urgency: LoadUrgency, showsScans: Bool = false) {
+        self.request(request, pixels: pixels, sharpAt: sharpAt, fitting: box, urgency: urgency, showsScans: showsScans, previewReaching: nil)
+    }
+
+    /// `previewReaching`: for the page on screen's thumbnail (`.currentPlaceholder`), where the
+    /// photo has no EXIF thumbnail to stand in for it, a `QuickPreview` reaching that many
+    /// pixels does; it has a core to itself, and the page's full decode waits for it.
+    package func request(_ request: Request, pixels: Int, sharpAt: Int? = nil, fitting box: Fitting? = nil, urgency: LoadUrgency, showsScans: Bool = false,
+                         previewReaching: Int?) {
         let priority = Self.decodePriority(urgency)
         let transferPriority = Self.transferPriority(urgency)
         let asked = state.withLock { $0.ask(request, transferPriority: transferPriority) }
@@ -69,7 +77,7 @@ package final class ImageLoader: Sendable {
             // stands in: it sharpens nothing the full image will not, and took a core from it.
             let holds = urgency == .currentPlaceholder && !request.isWarm
             if holds { state.withLock { $0.hold(request) } }
-            if !request.isWarm { submitPlaceholder(for: request, path: path, pixels: pixels, held: holds) }
+            if !request.isWarm { submitPlaceholder(for: request, path: path, pixels: pixels, previewReaching: holds ? previewReaching : nil, held: holds) }
             pool.submit(key: request, priority: holds ? .visible : priority) {
                 if request.isWarm {
                     let warmed = cache.warm(for: path, cellPixels: pixels, decoder: decoder).map { [DecodedImage]() }.mapError(LoadError.decode)
@@ -91,7 +99,10 @@ package final class ImageLoader: Sendable {
     /// zoom pyramid's); nil: the file's.
     func decodeFile(_ path: String, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, priority: DecodePriority, displayedSize: PixelSize? = nil) {
         let decoder = decoder
-        pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
+        // The page's stand-in goes first: a camera thumbnail takes milliseconds; a quick preview
+        // (`submitPlaceholder`) a third of this decode, which would halve its speed beside it.
+        pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage,
+                    after: request.isWholePage ? request.standIn : nil) {
             let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { decoder.probe(path: path) })
             let decoded = Swift.Result { try decoder.decode(path: path, maxPixelSize: limit, sharpAt: sharp) }
                 .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
@@ -193,6 +204,9 @@ package final class ImageLoader: Sendable {
     }
 
     package var hasResults: Bool { state.withLock { $0.hasResults } }
+
+    /// The item's stand-in (its camera thumbnail or quick preview) is being made, or waits to be.
+    package func isMakingStandIn(item: Int) -> Bool { pool.isPending(key: .placeholder(item: item)) }
 
     /// True while a request for pixels has not been taken from the inbox yet. Background cache
     /// warming and prefetching do not count: nothing on screen waits for them.

@@ -9,9 +9,11 @@ public final class Window {
         public var fullscreen: Bool
         public var position: (x: Int, y: Int)?
         public var title: String
-        /// Called once the window is on screen, before its GL context is made, with a way to put
-        /// a picture into it meanwhile (true when it is there).
-        public var beforeContext: ((_ show: (EarlyPicture) -> Bool) -> Void)?
+        /// Called once the window is on screen, before its GL context is made, with its canvas:
+        /// a picture may be put into it from any thread until `closeEarlyCanvas`.
+        public var beforeContext: ((EarlyCanvas) -> Void)?
+        /// Called by `closeEarlyCanvas`, with when a picture went in (nil: none did).
+        public var afterEarlyCanvas: ((_ shownAtMs: Double?) -> Void)?
         public init(size: Size, fullscreen: Bool, position: (x: Int, y: Int)? = nil, title: String = "sdlphoto") {
             self.size = size; self.fullscreen = fullscreen; self.position = position; self.title = title
         }
@@ -20,8 +22,11 @@ public final class Window {
     let window: OpaquePointer
     private let context: SDL_GLContext
     public private(set) var isFullscreen: Bool
-    /// An early picture was put into the window (`Options.beforeContext`, `showEarlyPicture`).
-    public private(set) var showedEarlyPicture = false
+    /// The window's pixels before GL's first frame (`Options.beforeContext`).
+    public let earlyCanvas: EarlyCanvas
+    /// An early picture was put into the window.
+    public var showedEarlyPicture: Bool { earlyCanvas.shownAtMs != nil }
+    private var afterEarlyCanvas: ((Double?) -> Void)?
 
     /// Opens the window. Throws a one-line, human message naming SDL's error when there is no
     /// usable display or no OpenGL ES 3 context.
@@ -59,20 +64,20 @@ public final class Window {
             SDL_Quit()
             throw PlatformError("cannot open a window: \(message) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
         }
-        var shown = false
-        options.beforeContext? { picture in
-            shown = shown || picture.show(in: w)
-            return shown
-        }
-        showedEarlyPicture = shown
+        // Its own connection to the X server is opened only where a picture is on its way.
+        let canvas = options.beforeContext == nil ? EarlyCanvas() : EarlyCanvas(window: w)
+        options.beforeContext?(canvas)
         guard let ctx = SDL_GL_CreateContext(w) else {
             let message = PlatformError.sdlError
+            canvas.close()
             SDL_DestroyWindow(w)
             SDL_Quit()
             throw PlatformError("cannot create an OpenGL ES 3.0 context: \(message) (video driver: \(Window.driverHint); try SDL_VIDEODRIVER=x11, wayland or offscreen)")
         }
         window = w
         context = ctx
+        earlyCanvas = canvas
+        afterEarlyCanvas = options.afterEarlyCanvas
         isFullscreen = options.fullscreen
         // Adaptive vsync where offered, else plain vsync; neither is fatal (Xvfb refuses both).
         if SDL_GL_SetSwapInterval(-1) != 0 { _ = SDL_GL_SetSwapInterval(1) }
@@ -119,12 +124,15 @@ public final class Window {
 
     public func swap() { SDL_GL_SwapWindow(window) }
 
-    /// Puts `picture` into the window unless one was put before; only before GL's first frame.
-    /// True when it is there now.
-    public func showEarlyPicture(_ picture: EarlyPicture) -> Bool {
-        if !showedEarlyPicture { showedEarlyPicture = picture.show(in: window) }
-        return showedEarlyPicture
+    /// The window is GL's from now on: no early picture goes in any more. Called before the
+    /// first frame takes the pictures it will draw, so none goes in that the frame lacks.
+    public func closeEarlyCanvas() {
+        earlyCanvas.close()
+        let after = afterEarlyCanvas
+        afterEarlyCanvas = nil
+        after?(earlyCanvas.shownAtMs)
     }
+
 
     public func setFullscreen(_ on: Bool) {
         if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {

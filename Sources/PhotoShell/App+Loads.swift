@@ -81,6 +81,7 @@ extension App {
 
     /// What the loaders finished: details and tiles to the page's layers, the rest to the flow.
     func receiveImages() {
+        if !frames.firstFrameDrawn { display.window.closeEarlyCanvas() }
         var thumbnailArrived = false
         for result in loader.takeResults() {
             let request = result.request, key = request.key

@@ -1,3 +1,4 @@
+import Dispatch
 import PhotoCore
 import PhotoLoader
 import PhotoPipeline
@@ -37,10 +38,12 @@ struct EarlyPage {
         let full = PageRequest(drawable: drawable, viewport: PixelSize(width: Int(viewport.width.rounded(.up)), height: Int(viewport.height.rounded(.up))),
                                maxTextureSize: assumedMaxTextureSize, restingSide: restingSide(items[start], viewport), slideshow: nil)
         let cell = GridLayout(width: viewport.width, count: items.count).cellSize
-        // The full image first: a free worker then starts it, not the real thumbnail, which
-        // waits behind it while the camera's stands in (the loader holds it for the full image).
+        // The stand-in first (the camera's thumbnail, or where there is none a quick preview),
+        // then the full image, which waits for it; the real thumbnail waits behind both (the
+        // loader holds it for the full image).
+        loader.request(.image(ImageKey(item: start, quality: .thumbnail)), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder,
+                       previewReaching: previewReaching(items[start], viewport))
         loader.request(.image(ImageKey(item: start, quality: .full)), pixels: full.pixels, sharpAt: full.sharpAt, fitting: full.fitting, urgency: .current)
-        loader.request(.image(ImageKey(item: start, quality: .thumbnail)), pixels: Int(cell.rounded(.up)), urgency: .currentPlaceholder)
         return EarlyPage(item: start, full: full, viewport: viewport, pixelSize: items[start].pixelSize, upright: options.rotation.degrees == 0)
     }
 
@@ -54,10 +57,25 @@ struct EarlyPage {
         return EarlyPicture(image: image, rect: ZoomLevel.initialFrame(pixelSize: pixelSize, viewport: viewport), background: .black, window: viewport)
     }
 
+    /// While the page's stand-in is being made (a quick preview takes a fraction of the full
+    /// decode; a camera thumbnail milliseconds), the first GL frame waits for it, at most
+    /// `seconds`: drawn without it, that frame would hide the picture the window was given
+    /// meanwhile, and the frame after would show it again.
+    func awaitStandIn(loader: ImageLoader, painter: EarlyPainter, seconds: Double = 0.3) {
+        painter.wait(until: { !loader.isMakingStandIn(item: item) }, deadline: .now() + seconds)
+    }
+
     /// Lets the early full image go when the window turned out otherwise than assumed: the
     /// page then asks again at the right size.
     func keep(_ actual: PageRequest, loader: ImageLoader) {
         if actual != full { loader.cancel(.image(ImageKey(item: item, quality: .full))) }
+    }
+
+    /// A quarter of the photo's longer side at rest: DCT scaling takes a camera's photo to 1/8,
+    /// about a full decode's entropy pass alone, and the picture is still the photo, only soft.
+    static func previewReaching(_ item: SourceItem, _ viewport: Size) -> Int {
+        let side = restingSide(item, viewport) ?? Int(max(viewport.width, viewport.height))
+        return max(1, side / 4)
     }
 
     private static func restingSide(_ item: SourceItem, _ viewport: Size) -> Int? {

@@ -28,10 +28,11 @@ final class EventLog {
     /// Kept in memory only.
     init() { handle = nil }
 
-    private func write(_ text: String) {
+    /// `atMs`: when it happened (CLOCK_MONOTONIC milliseconds), where that was not now.
+    private func write(_ text: String, atMs: Double? = nil) {
         let fields = text.split(separator: " ")
         for end in fields.indices { logged.insert(fields[...end].joined(separator: " ")) }
-        let line = String(format: "%.6f ", MonotonicClock.nowMs() / 1000) + text + "\n"
+        let line = String(format: "%.6f ", (atMs ?? MonotonicClock.nowMs()) / 1000) + text + "\n"
         handle?.write(Data(line.utf8))
     }
 
@@ -41,10 +42,10 @@ final class EventLog {
     func firstFrame() { write("first_frame") }
 
     /// The photo a run opens on was put into the window before its first GL frame.
-    func earlyPicture(_ index: Int) { write("early_picture \(index)") }
+    func earlyPicture(_ index: Int, atMs: Double) { write("early_picture \(index)", atMs: atMs) }
 
     /// The grid's first screen, cells `first ..< end`, went into the window before GL drew.
-    func earlyGrid(_ cells: Range<Int>) { write("early_grid \(cells.lowerBound) \(cells.upperBound)") }
+    func earlyGrid(_ cells: Range<Int>, atMs: Double) { write("early_grid \(cells.lowerBound) \(cells.upperBound)", atMs: atMs) }
 
     /// Once per photo: its high-quality image is on screen.
     func imageShown(_ index: Int, source: String) {

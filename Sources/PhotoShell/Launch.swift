@@ -18,7 +18,8 @@ package enum Launch {
         let start = EarlyPage.readStartPageSize(items: &items, options: options)
         let text = DeferredText()
         let waker = LoopWaker()
-        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake() })
+        let painter = EarlyPainter()
+        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake(); painter.paint() })
         // However the run ends, no decode is left inside SDL_image when SDL shuts down.
         defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }
@@ -31,15 +32,24 @@ package enum Launch {
             }
         }
         /// The page's picture, or the grid's first screen, put into the window before GL draws,
-        /// if it is decoded by now.
-        func offerEarlyPicture(_ show: (EarlyPicture) -> Bool) {
-            if let early, let picture = early.picture(loader: loader), show(picture) { events?.earlyPicture(early.item) }
-            if let earlyGrid, let picture = earlyGrid.picture(loader: loader), show(picture) { events?.earlyGrid(earlyGrid.cells) }
+        /// as soon as it is decoded: by the main thread when the window opens, else by the
+        /// worker that decoded it, while the main thread makes the GL context.
+        let offer: @Sendable (EarlyCanvas) -> Void = { canvas in
+            guard canvas.isOpen, canvas.shownAtMs == nil, let picture = early?.picture(loader: loader) ?? earlyGrid?.picture(loader: loader) else { return }
+            canvas.show(picture)
         }
         let window: Window
         do {
             var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
-            if early != nil || earlyGrid != nil { windowOptions.beforeContext = offerEarlyPicture }
+            if early != nil || earlyGrid != nil {
+                windowOptions.beforeContext = { canvas in painter.start { offer(canvas) } }
+                windowOptions.afterEarlyCanvas = { at in
+                    painter.stop()
+                    guard let at else { return }
+                    if let early { events?.earlyPicture(early.item, atMs: at) }
+                    if let earlyGrid { events?.earlyGrid(earlyGrid.cells, atMs: at) }
+                }
+            }
             window = try Window(windowOptions)
         } catch {
             Log.error("\(error)")
@@ -53,8 +63,7 @@ package enum Launch {
             Log.error("\(error)")
             return 1
         }
-        // A placeholder decoded while the renderer was made still comes before the first frame.
-        if !window.showedEarlyPicture { offerEarlyPicture(window.showEarlyPicture) }
+        early?.awaitStandIn(loader: loader, painter: painter)
         let app = App(items: items, loader: loader, waker: waker, content: content, options: options, window: window, renderer: renderer, text: text, events: events)
         early.map { $0.keep(app.pageRequest(at: $0.item), loader: loader) }
         earlyGrid?.keep(thumbnailPixels: app.imageSizes.thumbnail, loader: loader)

@@ -64,6 +64,22 @@ import Testing
         #expect(h.decoder.began == [h.names[0], h.names[3], h.names[2], h.names[1]])
     }
 
+    /// A photo opened that has no camera thumbnail: a quick preview stands in for it, before its
+    /// full image; the grid's thumbnail waits behind both (docs/behaviour.md §12, Start).
+    @Test func aPhotoWithNoCameraThumbnailOpensOnAQuickPreviewBeforeItsFullImage() throws {
+        let h = try LoaderHarness(files: 1, workers: 2)
+        let thumbnail = Request.image(ImageKey(item: 0, quality: .thumbnail)), full = Request.image(ImageKey(item: 0, quality: .full))
+        h.loader.request(thumbnail, pixels: 16, urgency: .currentPlaceholder, previewReaching: 8)
+        h.loader.request(full, pixels: 256, urgency: .current)
+        var taken: [ImageLoader.Result] = []
+        #expect(h.wait { taken += h.loader.takeResults(); return taken.contains { $0.request == thumbnail } })
+        let order = taken.map(\.request)
+        #expect(order == [.placeholder(item: 0), full, thumbnail])
+        // 64x48 at 1/8: the smallest DCT scale whose longer side reaches 8.
+        let preview = try #require(taken.first?.levels?.first)
+        #expect(preview.width == 8 && preview.height == 6 && taken.first?.opaque == true)
+    }
+
     @Test func aCancelledDecodeStillWaitingNeverRuns() throws {
         let h = try LoaderHarness(files: 3)
         h.decoder.hold(h.names[0])

@@ -117,6 +117,38 @@ final class Gate: @unchecked Sendable {
         #expect(got.wait(for: 1))
     }
 
+    @Test func aJobAfterAnotherStartsOnlyOnceThatOneIsDone() {
+        // The page's quick preview first: its full decode waits for it though a worker is idle.
+        let got = Deliveries<Int>(), gate = Gate(), started = Deliveries<Int>()
+        let pool = DecodePool<String, Int>(workers: 2, cores: 4, deliver: { got.record($0, $1) })
+        pool.submit(key: "preview", priority: .current) { gate.pass(); return 0 }
+        gate.started.wait()
+        pool.submit(key: "page", priority: .current, exclusive: true, after: "preview") { started.record("page", 1); return 1 }
+        pool.submit(key: "other", priority: .current) { 2 }
+        // Jobs behind it in the queue are not held up by it.
+        #expect(got.wait(for: 1))
+        #expect(got.keys == ["other"])
+        #expect(!started.wait(for: 1, timeout: 0.3))
+        gate.release()
+        #expect(got.wait(for: 2))
+        #expect(got.keys == ["other", "preview", "page"])
+    }
+
+    @Test func aJobAfterACancelledOneOrOneNeverAskedForIsNotLeftWaiting() {
+        let got = Deliveries<Int>(), gate = Gate()
+        let pool = DecodePool<String, Int>(workers: 1, deliver: { got.record($0, $1) })
+        pool.submit(key: "alone", priority: .current, after: "never asked for") { 0 }
+        #expect(got.wait(for: 1))
+        pool.submit(key: "blocker", priority: .current) { gate.pass(); return 1 }
+        gate.started.wait()
+        pool.submit(key: "preview", priority: .current) { 2 }
+        pool.submit(key: "page", priority: .current, after: "preview") { 3 }
+        pool.cancel(key: "preview")
+        gate.release()
+        #expect(got.wait(for: 2))
+        #expect(got.keys == ["alone", "blocker", "page"])
+    }
+
     @Test func aSecondCurrentJobIsNotHeldBackByTheFirst() {
         let got = Deliveries<Int>(), gate = Gate()
         let pool = DecodePool<String, Int>(workers: 2, cores: 2, deliver: { got.record($0, $1) })

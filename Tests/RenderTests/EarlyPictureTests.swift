@@ -43,7 +43,7 @@ import WindowTestSupport
         abs(p.r - r) <= within && abs(p.g - g) <= within && abs(p.b - b) <= within
     }
 
-    static func openWindow(_ beforeContext: @escaping ((EarlyPicture) -> Bool) -> Void) throws -> Window {
+    static func openWindow(_ beforeContext: @escaping (EarlyCanvas) -> Void = { _ in }) throws -> Window {
         setenv("SDL_VIDEODRIVER", AppProcess.videoDriver, 1)
         var options = Window.Options(size: window, fullscreen: false, position: origin)
         options.beforeContext = beforeContext
@@ -53,10 +53,11 @@ import WindowTestSupport
     @Test(.enabled(if: isX11)) func thePictureIsOnScreenScaledIntoItsPlaceBeforeGLAndTheFirstGLFrameDrawsTheSame() throws {
         var early: Screen?
         var shown = false
-        let window = try Self.openWindow { show in
-            shown = show(EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window))
+        let window = try Self.openWindow { canvas in
+            shown = canvas.show(EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window))
             early = try? Self.readScreen()
         }
+        window.earlyCanvas.close()
         #expect(shown && window.showedEarlyPicture)
         let before = try #require(early)
         #expect(Self.near(before[x: 5, y: 5], 51, 102, 153), "background: \(before[x: 5, y: 5])")
@@ -105,8 +106,8 @@ import WindowTestSupport
         let tall = DecodedImage(width: 2, height: 2, pixels: red + red + blue + blue, order: .bgra)
         var early: Screen?
         var shown = false
-        _ = try Self.openWindow { show in
-            shown = show(EarlyPicture(image: tall, rect: Rect(x: 60, y: 0, width: 200, height: 70_000), background: Self.background, window: Self.window))
+        _ = try Self.openWindow { canvas in
+            shown = canvas.show(EarlyPicture(image: tall, rect: Rect(x: 60, y: 0, width: 200, height: 70_000), background: Self.background, window: Self.window))
             early = try? Self.readScreen()
         }
         #expect(shown)
@@ -118,8 +119,27 @@ import WindowTestSupport
 
     @Test(.enabled(if: !isX11)) func anotherDriverTakesNoEarlyPictureAndTheWindowStillOpens() throws {
         var shown = true
-        let window = try Self.openWindow { show in shown = show(EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window)) }
+        let window = try Self.openWindow { canvas in shown = canvas.show(EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window)) }
         #expect(!shown && !window.showedEarlyPicture)
+    }
+
+    /// The picture is often decoded only while the GL context is being made: the worker that
+    /// decoded it puts it in, until the window is GL's.
+    @Test(.enabled(if: isX11)) func anotherThreadPutsThePictureInWhileGLStartsAndNoneAfterTheCanvasCloses() async throws {
+        let window = try Self.openWindow()
+        let canvas = window.earlyCanvas
+        let picture = EarlyPicture(image: Self.picture, rect: Self.place, background: Self.background, window: Self.window)
+        let shown = await Task.detached { canvas.show(picture) }.value
+        #expect(shown && window.showedEarlyPicture)
+        let screen = try Self.readScreen()
+        #expect(Self.near(screen[x: 5, y: 5], 51, 102, 153), "background: \(screen[x: 5, y: 5])")
+        #expect(Self.near(screen[x: 45, y: 70], 255, 0, 0), "left of the picture: \(screen[x: 45, y: 70])")
+        window.earlyCanvas.close()
+
+        let later = try Self.openWindow()
+        later.earlyCanvas.close()
+        let refused = await Task.detached { [canvas = later.earlyCanvas] in canvas.show(picture) }.value
+        #expect(!refused && !later.showedEarlyPicture, "a picture went into a window that is GL's")
     }
 
     @Test(.enabled(if: isX11)) func aLaunchOnOnePhotoShowsItBeforeItsFirstGLFrame() async throws {

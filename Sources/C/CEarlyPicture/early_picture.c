@@ -5,6 +5,8 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/Xrender.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 // GLX may choose a DirectColor visual; SDL gives its window a colour map that is a straight ramp.
 static int is_rgb24(const Visual *visual, int depth) {
@@ -12,14 +14,60 @@ static int is_rgb24(const Visual *visual, int depth) {
            visual->green_mask == 0xff00 && visual->blue_mask == 0xff;
 }
 
-// Xlib's default handler ends the process on any error; a refused request here only means no
-// early picture.
-static int refused;
+static int paint(Display *display, Window target, int window_width, int window_height,
+                 const uint8_t *bgra, int width, int height, int stride,
+                 double x, double y, double w, double h, uint8_t r, uint8_t g, uint8_t b);
+
+struct sdlphoto_early_canvas {
+    Display *sdl_display;  // the main thread's, SDL's
+    Display *own_display;  // other threads', opened on their first picture
+    char *display_name;
+    Window window;
+    int refused;
+};
+
+// Xlib's error handler is the process's, shared with SDL's connection (and SDL swaps in its own
+// while it makes a GL context). Installed once, from the main thread, before any painting: an
+// error on a canvas's connection only means no early picture; any other goes where it went.
+static int (*chained)(Display *, XErrorEvent *);
+static sdlphoto_early_canvas *_Atomic painting;
+static Display *_Atomic painting_on;
+
 static int note_refusal(Display *display, XErrorEvent *event) {
-    (void)display;
-    (void)event;
-    refused = 1;
-    return 0;
+    sdlphoto_early_canvas *canvas = painting;
+    if (canvas && painting_on == display) {
+        canvas->refused = 1;
+        return 0;
+    }
+    return chained ? chained(display, event) : 0;
+}
+
+sdlphoto_early_canvas *sdlphoto_early_canvas_open(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
+    static int installed;
+    if (!installed) {
+        chained = XSetErrorHandler(note_refusal);
+        installed = 1;
+    }
+    sdlphoto_early_canvas *canvas = calloc(1, sizeof *canvas);
+    if (!canvas) return NULL;
+    canvas->display_name = strdup(DisplayString(info.info.x11.display));
+    if (!canvas->display_name) {
+        free(canvas);
+        return NULL;
+    }
+    canvas->sdl_display = info.info.x11.display;
+    canvas->window = info.info.x11.window;
+    return canvas;
+}
+
+void sdlphoto_early_canvas_close(sdlphoto_early_canvas *canvas) {
+    if (!canvas) return;
+    if (canvas->own_display) XCloseDisplay(canvas->own_display);
+    free(canvas->display_name);
+    free(canvas);
 }
 
 /// The first and one past the last pixel whose centre lies in [start, start + length), within [0, limit).
@@ -30,15 +78,25 @@ static void covered(double start, double length, int limit, int *first, int *end
     if (*end > limit) *end = limit;
 }
 
-int sdlphoto_early_picture(SDL_Window *window, int window_width, int window_height,
-                           const uint8_t *bgra, int width, int height, int stride,
-                           double x, double y, double w, double h, uint8_t r, uint8_t g, uint8_t b) {
-    if (width <= 0 || height <= 0 || width > 32767 || height > 32767 || w <= 0 || h <= 0) return 0;
-    SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
-    Display *display = info.info.x11.display;
-    Window target = info.info.x11.window;
+int sdlphoto_early_canvas_paint(sdlphoto_early_canvas *canvas, int on_main_thread, int window_width, int window_height,
+                                const uint8_t *bgra, int width, int height, int stride,
+                                double x, double y, double w, double h, uint8_t r, uint8_t g, uint8_t b) {
+    if (!canvas || width <= 0 || height <= 0 || width > 32767 || height > 32767 || w <= 0 || h <= 0) return 0;
+    if (!on_main_thread && !canvas->own_display) canvas->own_display = XOpenDisplay(canvas->display_name);
+    Display *display = on_main_thread ? canvas->sdl_display : canvas->own_display;
+    if (!display) return 0;
+    canvas->refused = 0;
+    painting_on = display;
+    painting = canvas;
+    int painted = paint(display, canvas->window, window_width, window_height, bgra, width, height, stride, x, y, w, h, r, g, b);
+    painting = NULL;
+    painting_on = NULL;
+    return painted && !canvas->refused;
+}
+
+static int paint(Display *display, Window target, int window_width, int window_height,
+                 const uint8_t *bgra, int width, int height, int stride,
+                 double x, double y, double w, double h, uint8_t r, uint8_t g, uint8_t b) {
     int event_base, error_base;
     if (!XRenderQueryExtension(display, &event_base, &error_base)) return 0;
     XWindowAttributes attributes;
@@ -59,9 +117,6 @@ int sdlphoto_early_picture(SDL_Window *window, int window_width, int window_heig
     if (!image) return 0;
     image->byte_order = LSBFirst;
 
-    XSync(display, False);
-    refused = 0;
-    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(note_refusal);
     Pixmap pixmap = XCreatePixmap(display, target, width, height, 24);
     GC gc = XCreateGC(display, pixmap, 0, NULL);
     XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, width, height);
@@ -96,6 +151,5 @@ int sdlphoto_early_picture(SDL_Window *window, int window_width, int window_heig
     XFreePixmap(display, pixmap);
     // Processed by the server when this returns (with no compositor, on screen), or refused.
     XSync(display, False);
-    XSetErrorHandler(previous);
-    return !refused;
+    return 1;
 }

@@ -1,9 +1,11 @@
 /// The marker segments of a JPEG before its first scan: where its ICC profile (APP2, in numbered
-/// chunks) and Adobe's APP14 (which says CMYK samples are stored inverted) live. Bounds-checked;
-/// a segment running past the end stops the walk.
+/// chunks) and Adobe's APP14 (which says CMYK samples are stored inverted) live, and whether
+/// its frame is progressive. Bounds-checked; a segment running past the end stops the walk.
 struct JPEGSegments {
     private(set) var iccProfile: [UInt8]?
     private(set) var hasAdobeMarker = false
+    /// SOF2 (or SOF6, 10, 14): the picture comes in several scans, coarse first.
+    private(set) var isProgressive = false
 
     init(_ b: [UInt8]) {
         var chunks: [(sequence: Int, data: ArraySlice<UInt8>)] = []
@@ -21,6 +23,8 @@ struct JPEGSegments {
                 chunks.append((sequence, payload.dropFirst(Self.iccSignature.count + 2)))
             } else if marker == 0xEE, payload.starts(with: Array("Adobe".utf8)) {
                 hasAdobeMarker = true
+            } else if [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) {
+                isProgressive = true
             }
             offset = end
         }

@@ -60,9 +60,11 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
         queue.stop(waitingUntil: Date(timeIntervalSinceNow: seconds))
     }
 
-    /// `large`: a page-sized decode; below `.current`, one such job runs at a time.
-    public func submit(key: Key, priority: DecodePriority, exclusive: Bool = false, large: Bool = false, work: @escaping @Sendable () -> Output) {
-        queue.submit(key: key, priority: priority, exclusive: exclusive, large: large, work: work)
+    /// `large`: a page-sized decode; below `.current`, one such job runs at a time. `after`: the
+    /// job starts only once no job of that key waits or runs (the page's quick picture first).
+    public func submit(key: Key, priority: DecodePriority, exclusive: Bool = false, large: Bool = false, after: Key? = nil,
+                       work: @escaping @Sendable () -> Output) {
+        queue.submit(key: key, priority: priority, exclusive: exclusive, large: large, after: after, work: work)
     }
 
     /// Moves a waiting job up or down (the page the user swiped to becomes `.visible`, say).
@@ -80,6 +82,9 @@ public final class DecodePool<Key: Hashable & Sendable, Output: Sendable>: @unch
 
     /// Jobs waiting for a worker (not those running), for tests and the stats HUD.
     public var waitingCount: Int { queue.waitingCount }
+
+    /// A job of this key waits or runs.
+    public func isPending(key: Key) -> Bool { queue.isPending(key: key) }
 }
 
 /// How urgent a job is; higher runs first, first come first served within one level.

@@ -13,6 +13,8 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         var priority: DecodePriority
         let exclusive: Bool
         let large: Bool
+        /// Does not start while a job of this key waits or runs.
+        let after: Key?
         let order: UInt64
         let work: @Sendable () -> Output
     }
@@ -22,6 +24,9 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
     private var waiting: [Key: Job] = [:]
     private var heap = JobHeap<Key>()
     private var running: [Key: UInt64] = [:]  // key to the order number of the job now running it
+    /// Keys whose job has returned and whose result is being delivered: a job after one starts
+    /// once its result is out.
+    private var delivering: Set<Key> = []
     /// Workers busy with an exclusive job, and with any job (cancelled ones included: they still
     /// hold their core until they return).
     private var busyExclusive = 0
@@ -37,14 +42,14 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         self.deliver = deliver
     }
 
-    func submit(key: Key, priority: DecodePriority, exclusive: Bool, large: Bool = false, work: @escaping @Sendable () -> Output) {
+    func submit(key: Key, priority: DecodePriority, exclusive: Bool, large: Bool = false, after: Key? = nil, work: @escaping @Sendable () -> Output) {
         condition.lock(); defer { condition.unlock() }
         if running[key] != nil { return }
         if waiting[key] != nil {
             setPriority(of: key) { max($0, priority) }
             return
         }
-        let job = Job(key: key, priority: priority, exclusive: exclusive, large: large, order: nextOrder, work: work)
+        let job = Job(key: key, priority: priority, exclusive: exclusive, large: large, after: after, order: nextOrder, work: work)
         nextOrder += 1
         waiting[key] = job
         heap.push(.init(priority: priority, order: job.order, key: key))
@@ -66,6 +71,13 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
         waiting[key] = nil
         running[key] = nil
         if waiting.isEmpty { heap.removeAll() }
+        condition.broadcast()  // a job after it may start
+    }
+
+    /// A job of this key waits or runs.
+    func isPending(key: Key) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        return waiting[key] != nil || running[key] != nil || delivering.contains(key)
     }
 
     var waitingCount: Int {
@@ -102,11 +114,18 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
             let output = job.work()
             condition.lock()
             let current = running[job.key] == job.order
-            if current { running[job.key] = nil }
+            if current {
+                running[job.key] = nil
+                delivering.insert(job.key)
+            }
             condition.unlock()
             if current { deliver(job.key, output) }
             // The core is given back after the result is on its way, so it goes out first.
             condition.lock()
+            if current {
+                delivering.remove(job.key)
+                condition.broadcast()  // a job after it may start
+            }
             busy -= 1
             if stopped { condition.broadcast() }  // `stop(waitingUntil:)` may wait for it
             if job.exclusive {
@@ -157,6 +176,10 @@ final class DecodeQueue<Key: Hashable & Sendable, Output: Sendable>: @unchecked 
             if job.priority < .current && busyExclusive > 0 && busy + 2 > cores { return nil }
             _ = heap.pop()
             if job.large && job.priority < .current && busyLarge > 0 {
+                heldBack.append(entry)
+                continue
+            }
+            if let after = job.after, waiting[after] != nil || running[after] != nil || delivering.contains(after) {
                 heldBack.append(entry)
                 continue
             }

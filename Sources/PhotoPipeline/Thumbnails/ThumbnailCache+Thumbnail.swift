@@ -37,11 +37,12 @@ extension ThumbnailCaching {
     }
 
     /// What to show while `thumbnail` runs: the photo's embedded EXIF thumbnail (turned like the
-    /// photo), but only when the cache lacks a current thumbnail, since loading that is as quick.
+    /// photo), but only when the cache lacks a current thumbnail, since loading that is as quick;
+    /// with `previewReaching`, where the photo has no EXIF thumbnail, its `QuickPreview`.
     /// nil when there is nothing to show in the meantime. Blocking; call from a worker thread.
-    public func placeholder(for path: String, cellPixels: Int) -> DecodedImage? {
+    public func placeholder(for path: String, cellPixels: Int, previewReaching: Int? = nil) -> DecodedImage? {
         guard !hasCurrentThumbnail(for: path, size: cellPixels) else { return nil }
-        return ImageDecoder.embeddedThumbnail(path: path)
+        return ImageDecoder.embeddedThumbnail(path: path) ?? previewReaching.flatMap { QuickPreview.decode(path: path, reaching: $0) }
     }
 }
 
