@@ -15,7 +15,10 @@ extension ImageLoader {
         let cache = thumbnails, decoder = decoder
         pool.submit(key: key, priority: .current, exclusive: previewReaching != nil) { [weak self] in
             guard let image = cache.placeholder(for: path, cellPixels: pixels, previewReaching: previewReaching) else {
-                if held { self?.release(request) }
+                // The page opens on its full image where its thumbnail would cost as much.
+                let waits = previewReaching != nil && QuickPreview.thumbnailCostsAWholeDecode(path: path)
+                    && !cache.hasCurrentThumbnail(for: path, size: pixels)
+                if held && !waits { self?.release(request) }
                 return Result(request: key, outcome: .success([]), opaque: true, originalSize: nil)
             }
             return ImageLoader.mipmapped(key, .success(image), size: { decoder.probe(path: path) })

@@ -11,8 +11,18 @@ import PhotoCore
 /// does not decode: the page then waits for its thumbnail as before. Thread-safe.
 public enum QuickPreview {
     public static func decode(path: String, reaching: Int, limits: DecodeLimits = .standard) -> DecodedImage? {
-        guard reaching > 0, let bytes = try? FileBytes.read(path: path, maxBytes: limits.maxFileBytes) else { return nil }
+        // Only a JPEG is read whole.
+        guard reaching > 0, let head = try? FileBytes.readPrefix(path: path, count: 3), ImageFormat(sniffing: head) == .jpeg,
+              let bytes = try? FileBytes.read(path: path, maxBytes: limits.maxFileBytes) else { return nil }
         return decode(data: bytes, reaching: reaching, limits: limits)
+    }
+
+    /// A thumbnail of this file costs a whole decode, as its full image does (PNG, WebP, TIFF,
+    /// GIF, BMP: no smaller scale, no smaller picture inside): made beside the full image, on
+    /// two cores, it only slows it down.
+    public static func thumbnailCostsAWholeDecode(path: String) -> Bool {
+        guard let head = try? FileBytes.readPrefix(path: path, count: 64) else { return false }
+        return [.png, .webp, .tiff, .gif, .bmp].contains(ImageFormat(sniffing: head))
     }
 
     public static func decode(data: [UInt8], reaching: Int, limits: DecodeLimits = .standard) -> DecodedImage? {
