@@ -51,6 +51,14 @@ public final class EarlyCanvas: Sendable {
         }
     }
 
+    /// Readies what another thread paints through (a connection to the X server, a few ms), so
+    /// that its picture goes in the moment it is decoded.
+    public func prepareForOtherThreads() {
+        state.withLock { state in
+            if state.shownAtMs == nil, let canvas = state.canvas { sdlphoto_early_canvas_connect(canvas) }
+        }
+    }
+
     /// A picture may still go in: not closed.
     public var isOpen: Bool { state.withLock { $0.canvas != nil } }
 

@@ -42,7 +42,10 @@ package enum Launch {
         do {
             var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
             if early != nil || earlyGrid != nil {
-                windowOptions.beforeContext = { canvas in painter.start { offer(canvas) } }
+                windowOptions.beforeContext = { canvas in
+                    painter.start { offer(canvas) }
+                    canvas.prepareForOtherThreads()
+                }
                 windowOptions.afterEarlyCanvas = { at in
                     painter.stop()
                     guard let at else { return }

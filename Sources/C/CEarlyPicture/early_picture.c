@@ -63,6 +63,10 @@ sdlphoto_early_canvas *sdlphoto_early_canvas_open(SDL_Window *window) {
     return canvas;
 }
 
+void sdlphoto_early_canvas_connect(sdlphoto_early_canvas *canvas) {
+    if (canvas && !canvas->own_display) canvas->own_display = XOpenDisplay(canvas->display_name);
+}
+
 void sdlphoto_early_canvas_close(sdlphoto_early_canvas *canvas) {
     if (!canvas) return;
     if (canvas->own_display) XCloseDisplay(canvas->own_display);
@@ -82,7 +86,7 @@ int sdlphoto_early_canvas_paint(sdlphoto_early_canvas *canvas, int on_main_threa
                                 const uint8_t *bgra, int width, int height, int stride,
                                 double x, double y, double w, double h, uint8_t r, uint8_t g, uint8_t b) {
     if (!canvas || width <= 0 || height <= 0 || width > 32767 || height > 32767 || w <= 0 || h <= 0) return 0;
-    if (!on_main_thread && !canvas->own_display) canvas->own_display = XOpenDisplay(canvas->display_name);
+    if (!on_main_thread) sdlphoto_early_canvas_connect(canvas);
     Display *display = on_main_thread ? canvas->sdl_display : canvas->own_display;
     if (!display) return 0;
     canvas->refused = 0;

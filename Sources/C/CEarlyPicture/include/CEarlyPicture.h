@@ -14,6 +14,9 @@ sdlphoto_early_canvas *sdlphoto_early_canvas_open(SDL_Window *window);
 
 void sdlphoto_early_canvas_close(sdlphoto_early_canvas *canvas);
 
+/// Opens the connection other threads paint through now, not on their first picture.
+void sdlphoto_early_canvas_connect(sdlphoto_early_canvas *canvas);
+
 /// Fills the window with the colour (r, g, b) and draws the `width` x `height` picture (BGRA
 /// bytes, `stride` bytes a row) scaled into the rectangle at (x, y) of size w x h, in window
 /// pixels and not necessarily whole ones, as GL draws a texture there with linear filtering:
