@@ -82,6 +82,16 @@ import Testing
         #expect(ImageDecoder.probe(path: path) == claims)
     }
 
+    // Found by Fuzz/FuzzDecode: a GIMP XCF header cut short after 19 bytes, whose height
+    // SDL2_image read from past the end: it asked for 59 PB.
+    @Test func anXCFOrQOIHeaderCutShortIsCorruptAndNeverReachesSDLImage() {
+        let xcf = Array("gimp xcf ".utf8) + [0, 0, 3, 0x0A, 0x4D, 0, 0x74, 0x45, 0x58, 0x74]
+        let qoi = Array("qoif".utf8) + [0, 0, 0x75, 0x30, 0, 0]
+        for bytes in [xcf, qoi] {
+            #expect(error { try ImageDecoder.decode(data: bytes, name: "cut", maxPixelSize: nil) } == .corrupt(reason: "it ends inside its header"))
+        }
+    }
+
     // Found by Fuzz/FuzzDecode: 46 bytes whose screen is 768x2 but whose first frame is
     // 29699x22597, which SDL2_image allocated (over 2 GiB) because only the screen was checked.
     @Test func aGIFFrameLargerThanItsScreenIsRefusedBeforeAnyAllocation() {

@@ -32,6 +32,12 @@ enum HeaderProbe {
         }
     }
 
+    /// An XCF or QOI file that ends inside its header: SDL2_image would read its size from past
+    /// the end (what its failed read left), and allocate that.
+    static func isCutShort(_ b: [UInt8]) -> Bool {
+        (b.starts(with: Array("gimp xcf ".utf8)) && b.count < 22) || (b.starts(with: Array("qoif".utf8)) && b.count < 14)
+    }
+
     /// The formats only SDL2_image reads, which allocates whatever their headers claim: GIMP's XCF
     /// (a 14-byte signature, then width and height), QOI, and the netpbm family (ASCII numbers).
     private static func sdlImageOnlySize(_ b: [UInt8]) -> PixelSize? {
