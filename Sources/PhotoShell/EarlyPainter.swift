@@ -14,9 +14,10 @@ final class EarlyPainter: Sendable {
         paint()
     }
 
-    /// The loader has news.
+    /// The loader has news; only between `start` and `stop` is it told on.
     func paint() {
-        attempt.withLock { $0 }?()
+        guard let attempt = attempt.withLock({ $0 }) else { return }
+        attempt()
         news.signal()
     }
 
