@@ -205,8 +205,13 @@ package final class ImageLoader: Sendable {
 
     package var hasResults: Bool { state.withLock { $0.hasResults } }
 
-    /// The item's stand-in (its camera thumbnail or quick preview) is being made, or waits to be.
-    package func isMakingStandIn(item: Int) -> Bool { pool.isPending(key: .placeholder(item: item)) }
+    /// The item's picture to stand in for its full image is being made, or waits to be: its camera
+    /// thumbnail or quick preview, or, where neither is, its thumbnail (unless that waits behind
+    /// the full image).
+    package func isMakingStandIn(item: Int) -> Bool {
+        let thumbnail = Request.image(ImageKey(item: item, quality: .thumbnail))
+        return pool.isPending(key: .placeholder(item: item)) || state.withLock { $0.isWaiting(thumbnail) && !$0.isHeld(thumbnail) }
+    }
 
     /// True while a request for pixels has not been taken from the inbox yet. Background cache
     /// warming and prefetching do not count: nothing on screen waits for them.

@@ -17,12 +17,15 @@ public enum QuickPreview {
         return decode(data: bytes, reaching: reaching, limits: limits)
     }
 
-    /// A thumbnail of this file costs a whole decode, as its full image does (PNG, WebP, TIFF,
-    /// GIF, BMP: no smaller scale, no smaller picture inside): made beside the full image, on
-    /// two cores, it only slows it down.
+    /// A thumbnail of this file costs a whole decode of a large photo, as its full image does
+    /// (PNG, WebP, GIF, BMP: no smaller scale, no smaller picture inside; over 4 MP, more than the
+    /// window takes to open): made beside the full image, on two cores, it only slows it down.
+    /// A small one is quick, and shows before the full image.
     public static func thumbnailCostsAWholeDecode(path: String) -> Bool {
         guard let head = try? FileBytes.readPrefix(path: path, count: 64) else { return false }
-        return [.png, .webp, .tiff, .gif, .bmp].contains(ImageFormat(sniffing: head))
+        let format = ImageFormat(sniffing: head)
+        guard [.png, .webp, .gif, .bmp].contains(format), let size = HeaderProbe.size(of: head, format: format) else { return false }
+        return size.megapixels > 4
     }
 
     public static func decode(data: [UInt8], reaching: Int, limits: DecodeLimits = .standard) -> DecodedImage? {

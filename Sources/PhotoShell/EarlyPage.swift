@@ -58,7 +58,8 @@ struct EarlyPage {
     }
 
     /// While the page's stand-in is being made (a quick preview takes a fraction of the full
-    /// decode; a camera thumbnail milliseconds), the first GL frame waits for it, at most
+    /// decode; a camera thumbnail milliseconds; a small photo's thumbnail little more), the first
+    /// GL frame waits for it, at most
     /// `seconds`: drawn without it, that frame would hide the picture the window was given
     /// meanwhile, and the frame after would show it again.
     func awaitStandIn(loader: ImageLoader, painter: EarlyPainter, seconds: Double = 0.3) {
