@@ -1,6 +1,7 @@
 import CEarlyPicture
 import CSDL2
 import Glibc
+import PhotoCore
 import Synchronization
 
 /// A new X11 window's pixels while its GL context starts (docs/behaviour.md §12, Start): one
@@ -44,9 +45,7 @@ public final class EarlyCanvas: Sendable {
         state.withLock { state in
             if state.shownAtMs != nil { return true }
             guard let canvas = state.canvas, picture.paint(on: canvas, onMainThread: pthread_equal(pthread_self(), creator) != 0) else { return false }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            state.shownAtMs = Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+            state.shownAtMs = MonotonicClock.nowMs()
             return true
         }
     }

@@ -56,7 +56,7 @@ extension Renderer {
     /// when one became drawable).
     func continueTileUploads(until deadline: Double) {
         guard let set = tileSet else { return }
-        while let (key, upload) = set.uploads.first, TextureUpload.nowMs() < deadline {
+        while let (key, upload) = set.uploads.first, MonotonicClock.nowMs() < deadline {
             upload.step(until: deadline)
             guard upload.isDone, let texture = upload.texture else { break }
             set.uploads.removeFirst()

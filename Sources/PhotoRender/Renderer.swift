@@ -86,7 +86,7 @@ public final class Renderer {
     @discardableResult
     public func continueUploads(budgetMs: Double, atRest: Bool = false) -> [ImageKey] {
         guard hasPendingUploads else { return [] }
-        let deadline = TextureUpload.nowMs() + budgetMs
+        let deadline = MonotonicClock.nowMs() + budgetMs
         var finished: [ImageKey] = []
         var i = 0
         while i < uploads.count {
@@ -100,7 +100,7 @@ public final class Renderer {
                 i += 1
                 continue
             }
-            if TextureUpload.nowMs() >= deadline { break }
+            if MonotonicClock.nowMs() >= deadline { break }
         }
         if uploads.isEmpty {
             continueDetailUpload(until: deadline)

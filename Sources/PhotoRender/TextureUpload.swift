@@ -1,4 +1,3 @@
-import Glibc
 import PhotoCore
 
 /// A mip chain on its way to the GPU in row slices, so that no frame spends more than its
@@ -44,7 +43,7 @@ final class TextureUpload {
     /// has waited `maximumPostponed` steps: the frame loop offers it the time it would otherwise sleep.
     func step(until deadline: Double, atRest: Bool = false) {
         if texture == nil {
-            guard atRest || deadline - TextureUpload.nowMs() >= storageMs || postponed >= Self.maximumPostponed else {
+            guard atRest || deadline - MonotonicClock.nowMs() >= storageMs || postponed >= Self.maximumPostponed else {
                 postponed += 1
                 return
             }
@@ -74,12 +73,6 @@ final class TextureUpload {
             }
             row += rows
             if row >= l.height { level += 1; row = 0 }
-        } while !isDone && TextureUpload.nowMs() < deadline
-    }
-
-    static func nowMs() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+        } while !isDone && MonotonicClock.nowMs() < deadline
     }
 }

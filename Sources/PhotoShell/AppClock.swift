@@ -1,3 +1,5 @@
+import PhotoCore
+
 /// The app's clock in ms from the first frame: real (CLOCK_MONOTONIC) or virtual, where every
 /// frame advances it by exactly one frame step so a replay renders the same frames anywhere.
 struct AppClock {

@@ -1,6 +1,7 @@
 import CMalloc
 import Foundation
 import Glibc
+import PhotoCore
 
 /// Photo-sized buffers (decodes, mip chains, and on Mesa's llvmpipe the textures themselves) go
 /// back to the system when freed. glibc serves large allocations with mmap and unmaps them on
