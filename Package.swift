@@ -164,8 +164,9 @@ let package = Package(
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
         .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
-        // The manifest on a server is tested against the gallery server, through the real loader.
-        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages"]),
+        // The manifest on a server is tested against the gallery server, WebDAV folders against
+        // Apache and rclone (WindowTestSupport's servers), through the real loader.
+        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages", "WindowTestSupport"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
         // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.

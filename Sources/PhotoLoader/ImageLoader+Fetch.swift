@@ -8,7 +8,8 @@ import PhotoPipeline
 /// page's fan, then decoded like a file; a transfer follows its request's priority and cancel.
 extension ImageLoader {
     func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
-               showsScans: Bool, displayedSize: PixelSize? = nil) {
+               showsScans: Bool, displayedSize: PixelSize? = nil, version: String? = nil) {
+        // `version`: the ETag the photo was listed with (a WebDAV file), so an older stored copy is not shown.
         guard let network else {
             fail(request, .network(.transport(code: 0, message: "the network is not available")))
             return
@@ -22,7 +23,7 @@ extension ImageLoader {
         // page the first time asks the server again.
         guard let (token, revalidate) = state.withLock({ $0.beginFetch(request, url: url, tracksProgress: tracksProgress, scans: scans) }) else { return }
         let decoder = decoder
-        let handle = network.load(DataRequest(url: url, revalidate: revalidate), priority: transferPriority, progress: { [weak self] received, total in
+        let handle = network.load(DataRequest(url: url, revalidate: revalidate, expectedETag: version), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
             self.state.withLock { $0.received(request, token: token, received, of: total, tracksProgress: tracksProgress) }
             if tracksProgress { self.wake() }

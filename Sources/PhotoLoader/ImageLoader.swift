@@ -91,7 +91,8 @@ package final class ImageLoader: Sendable {
         case .file(let path):
             decodeFile(path, for: request, pixels: pixels, sharpAt: sharpAt, box: box, priority: priority)
         case .url(let url):
-            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: showsScans)
+            fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: showsScans,
+                  version: request.key.quality == .thumbnail && item.thumbnail != nil ? nil : item.version)
         }
     }
 

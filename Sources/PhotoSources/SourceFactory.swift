@@ -12,15 +12,22 @@ package enum SourceFactory {
         /// Seconds between fetches of a manifest on a server; 0: never.
         package var refreshSeconds: Double
         package var network: DataLoading?
+        /// The netrc file the network reads credentials from (`Netrc.path`).
+        package var netrcPath: String
 
-        package init(recursive: Bool, order: FolderOrder, refreshSeconds: Double, network: DataLoading?) {
+        package init(recursive: Bool, order: FolderOrder, refreshSeconds: Double, network: DataLoading?, netrcPath: String = Netrc.path(nil)) {
             (self.recursive, self.order, self.refreshSeconds, self.network) = (recursive, order, refreshSeconds, network)
+            self.netrcPath = netrcPath
         }
     }
 
     /// The source `argument` (not `-`) names. Order matters: an IIIF `info.json` on a server is
     /// one photo, not a manifest; a local path ending in `.json` is a manifest.
     package static func source(for argument: String, _ options: Options) -> any PhotoSource {
+        if let folder = WebDAVSource.folder(argument) {
+            return WebDAVSource(argument: argument, folder: folder, recursive: options.recursive, order: options.order,
+                                refreshSeconds: options.refreshSeconds, network: options.network, netrcPath: options.netrcPath)
+        }
         if let url = Location.webURL(argument) {
             if TilePyramid.isDescription(url) { return DeepZoomSource(.url(url)) }
             if url.pathExtension.lowercased() == "json" { return ManifestURLSource(url: url, refreshSeconds: options.refreshSeconds, network: options.network) }

@@ -56,11 +56,16 @@ package struct SourceItem: Sendable, Equatable {
     package var thumbnail: Location?
     package var caption: String?
     package var pixelSize: Size?
-    /// A local file's size and modification time when it was listed.
+    /// A local file's size and modification time when it was listed (a WebDAV file's, as its
+    /// server says).
     var stamp: FileStamp?
+    /// The ETag its server listed it with (a WebDAV file's): a stored copy with another is not
+    /// shown, and a new one makes it a new photo at the same spot.
+    package var version: String?
 
-    init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil) {
+    init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil, version: String? = nil) {
         self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize; self.stamp = stamp
+        self.version = version
     }
 
     /// Where the pixels for `quality` come from: the placeholder, if any, for a thumbnail.
@@ -76,7 +81,7 @@ package struct SourceItem: Sendable, Equatable {
     /// What makes two listings the same photo across a refresh: where its bytes are, and for a
     /// file, the file as it was (a file rewritten in place is a new photo at the same spot).
     package var identity: String {
-        let base = image.description + "\u{0}" + (thumbnail?.description ?? "")
+        let base = image.description + "\u{0}" + (thumbnail?.description ?? "") + (version.map { "\u{0}" + $0 } ?? "")
         return stamp.map { base + "\u{0}\($0.size):\($0.modified)" } ?? base
     }
 }
@@ -97,6 +102,11 @@ struct FileStamp: Hashable, Sendable {
         var st = stat()
         guard fstatat(directory, name, &st, 0) == 0 else { return nil }
         self.init(st)
+    }
+
+    init(size: Int64, modified: Int64) {
+        self.size = size
+        self.modified = modified
     }
 
     private init(_ st: stat) {

@@ -101,8 +101,11 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Replay in wall-clock time instead of virtual time.")
     var realtime = false
 
-    @Option(help: "Fetch a manifest URL again every SECONDS to pick up new and removed photos (0: never); local folders are watched.")
+    @Option(help: "List a manifest URL or a WebDAV folder again every SECONDS to pick up new, changed and removed photos (0: never); local folders are watched.")
     var refresh: Double = 300
+
+    @Option(help: ArgumentHelp("User names and passwords for servers (WebDAV folders, any http URL), as curl reads them: default $NETRC, else ~/.netrc.", valueName: "file"))
+    var netrc: String?
 
     @Option(help: "Disk cache for photos from the network, in MiB ($XDG_CACHE_HOME/sdlphoto).")
     var diskCache: Int = 1024
@@ -160,10 +163,11 @@ struct SDLPhoto: ParsableCommand {
     mutating func run() throws {
         Log.setVerbose(verbose)
         let cacheBytes = Int64(diskCache) * 1024 * 1024
-        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes) }
+        let netrcPath = Netrc.path(netrc ?? ProcessInfo.processInfo.environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 })
+        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes, netrcFile: netrcPath) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
-        let sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network)
+        let sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
         /// Each source with what it gave at start; nil for a manifest on a server that cannot be
         /// fetched yet: the window waits for it.
         var started: [(source: any PhotoSource, listing: SourceListing?)] = []
@@ -254,9 +258,11 @@ struct SDLPhoto: ParsableCommand {
 
     /// Transfers through the disk cache in `$XDG_CACHE_HOME/sdlphoto`; without a cache, straight;
     /// nil (local files still show) when curl cannot start.
-    static func makeNetwork(cacheBytes: Int64) -> DataLoading? {
+    static func makeNetwork(cacheBytes: Int64, netrcFile: String) -> DataLoading? {
         do {
-            let loader = try DataLoader()
+            var configuration = NetworkConfiguration()
+            configuration.netrcFile = netrcFile
+            let loader = try DataLoader(configuration: configuration)
             do { return CachedLoader(loader: loader, cache: try DataCache(sizeLimit: cacheBytes)) } catch {
                 Log.error("no disk cache, images are fetched every time: \(error)")
                 return loader

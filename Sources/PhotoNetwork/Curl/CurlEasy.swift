@@ -21,8 +21,9 @@ final class CurlEasy {
 
     /// A chunk of body; return false to abort the transfer (it then ends with CURLE_WRITE_ERROR).
     var onBody: ((Data) -> Bool)?
-    /// One header line without its CR LF, status lines ("HTTP/1.1 200 OK") included.
-    var onHeaderLine: ((String) -> Void)?
+    /// One header line without its CR LF, status lines ("HTTP/1.1 200 OK") included; return
+    /// false to abort the transfer (it then ends with CURLE_WRITE_ERROR).
+    var onHeaderLine: ((String) -> Bool)?
     /// Bytes received so far and the announced total (0 when unknown).
     var onProgress: ((Int64, Int64) -> Void)?
 
@@ -100,6 +101,12 @@ final class CurlEasy {
         }
     }
 
+    /// CURLINFO_HTTPAUTH_AVAIL: the CURLAUTH methods the last 401 offered (0 when none came).
+    var offeredAuthentication: Int {
+        var methods = 0
+        return sdlphoto_easy_getinfo_long(handle, CURLINFO_HTTPAUTH_AVAIL, &methods) == CURLE_OK ? methods : 0
+    }
+
     /// CURLINFO_EFFECTIVE_URL: the last URL used, after redirects.
     var effectiveURL: String? { string(CURLINFO_EFFECTIVE_URL) }
 
@@ -151,7 +158,7 @@ private let curlHeaderTrampoline: sdlphoto_curl_data_callback = { data, size, co
     if let data, length > 0 {
         let bytes = UnsafeRawBufferPointer(start: data, count: length)
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        easy.onHeaderLine?(line)
+        if easy.onHeaderLine?(line) == false { return 0 }
     }
     return length
 }

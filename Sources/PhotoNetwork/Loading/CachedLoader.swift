@@ -14,7 +14,9 @@ import PhotoLog
 /// - when the network or the server fails (not on answers like 404), a stored entry is served
 ///   anyway, marked ``ResponseSource/staleCache(_:)`` (stale-if-error).
 ///
-/// Only requests without headers of their own use the cache; others go straight to the loader.
+/// Only `GET` requests without headers or a body of their own use the cache; others go straight
+/// to the loader. A request that names the ETag it expects (`expectedETag`) is never served a
+/// stored copy with another: the file changed on the server since it was stored.
 /// Thread safe. Callbacks arrive on the cache queue or the loader's network thread, never on
 /// the caller's thread; `completion` is called exactly once.
 public final class CachedLoader: DataLoading, @unchecked Sendable {
@@ -46,7 +48,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         bodyPiece: (@Sendable (Data) -> Void)?,
         completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
     ) -> TransferHandle {
-        guard request.headers.isEmpty else {
+        guard request.headers.isEmpty, request.method == "GET", request.body == nil else {
             return loader.load(request, priority: priority, progress: progress, bodyPiece: bodyPiece, completion: completion)
         }
         let load = PendingLoad(priority: priority, queue: queue, completion: completion)
@@ -61,7 +63,8 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
                        bodyPiece: (@Sendable (Data) -> Void)?, mayWait: Bool = true) {
         guard !load.isDone else { return }
         let stored = cache.cachedResponse(for: request.url)
-        if let stored, !request.revalidate,
+        let current = request.expectedETag.map { ETag.weaklyEqual($0, stored?.metadata.eTag) } ?? true
+        if let stored, !request.revalidate, current,
            confirmed.contains(request.url) || stored.metadata.isFresh(at: now(), heuristic: request.heuristicFreshness) {
             progress(Int64(stored.body.count), Int64(stored.body.count))
             return load.finish(.success(response(from: stored, source: .cache)))

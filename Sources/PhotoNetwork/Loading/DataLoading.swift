@@ -66,14 +66,28 @@ public struct DataRequest: Hashable, Sendable {
     /// Joins a transfer of the same request that is running, never starts one: with none, the
     /// load ends at once with ``NetworkError/notRunning`` (the cache's way of not asking twice).
     public var joinOnly: Bool
+    /// The HTTP method; anything but `GET` (a WebDAV `PROPFIND`) goes past the cache.
+    public var method: String
+    /// The request's body, for a method that sends one.
+    public var body: Data?
+    /// The ETag a listing gave for this URL (a WebDAV folder's): a stored copy with another is
+    /// the old file's and is not served; the server is asked for the new one.
+    public var expectedETag: String?
+    /// A redirect to another host ends the transfer (`disallowedRedirect`) before it is followed:
+    /// a WebDAV folder's listing, whose credentials are for its own host.
+    public var staysOnHost: Bool
 
     public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false, heuristicFreshness: Bool = true,
-                joinOnly: Bool = false) {
+                joinOnly: Bool = false, method: String = "GET", body: Data? = nil, expectedETag: String? = nil, staysOnHost: Bool = false) {
         self.url = url
         self.headers = headers
         self.revalidate = revalidate
         self.heuristicFreshness = heuristicFreshness
         self.joinOnly = joinOnly
+        self.method = method
+        self.body = body
+        self.expectedETag = expectedETag
+        self.staysOnHost = staysOnHost
     }
 }
 

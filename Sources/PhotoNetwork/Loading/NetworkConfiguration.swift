@@ -29,6 +29,11 @@ public struct NetworkConfiguration: Sendable {
     public var caFile: String?
     /// Sent as User-Agent.
     public var userAgent = "sdlphoto"
+    /// Where user names and passwords come from (docs/behaviour.md §8): a netrc file, as curl
+    /// reads one (`machine HOST login USER password PASS`); nil for `$HOME/.netrc`. A host it
+    /// names gets Basic or Digest authentication, whichever its server asks for; none is ever
+    /// sent to another host, after a redirect either.
+    public var netrcFile: String?
 
     public init() {}
 

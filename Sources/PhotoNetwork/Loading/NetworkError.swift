@@ -23,6 +23,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case truncatedBody(received: Int64, expected: Int64?)
     /// A redirect pointed at a scheme other than http or https.
     case disallowedRedirect(to: String)
+    /// A redirect to another host, for a request that must stay on its own (a WebDAV listing).
+    case redirectOffHost(to: String)
     /// More redirects than the limit.
     case tooManyRedirects(limit: Int)
     /// The body is larger than the response size limit.
@@ -55,6 +57,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .truncatedBody(let received, nil):
             return "the download ended early, after \(received) bytes"
         case .disallowedRedirect(let target): return "refused to follow a redirect to “\(target)” (only http and https)"
+        case .redirectOffHost(let target): return "refused to follow a redirect to another server, “\(target)”"
         case .tooManyRedirects(let limit): return "more than \(limit) redirects"
         case .tooLarge(let limit) where limit >= 1 << 20: return "the file is larger than the \(limit >> 20) MiB limit"
         case .tooLarge(let limit): return "the file is larger than the \(limit)-byte limit"
@@ -81,7 +84,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return true
         case .httpStatus(let code):
             return code >= 500
-        case .invalidURL, .unsupportedScheme, .disallowedRedirect, .tooManyRedirects, .tooLarge, .cancelled, .unavailable, .notRunning:
+        case .invalidURL, .unsupportedScheme, .disallowedRedirect, .redirectOffHost, .tooManyRedirects, .tooLarge, .cancelled, .unavailable, .notRunning:
             return false
         }
     }

@@ -32,6 +32,9 @@ final class NetworkThread: @unchecked Sendable {
     private var waiting: [Transfer] = []
     private var active: [ObjectIdentifier: Transfer] = [:]
     private var arrivals = 0
+    /// The authentication each server (host and port) asked for in a 401, so that its next
+    /// requests offer only that one: Basic then goes with the request instead of after a refusal.
+    private var authenticationOfServer: [String: Int] = [:]
 
     init(configuration: NetworkConfiguration) throws {
         self.configuration = configuration
@@ -88,6 +91,8 @@ final class NetworkThread: @unchecked Sendable {
                 multi.remove(easy)
                 transfers[transfer.request] = nil
                 for id in transfer.consumers.keys { requestOfConsumer[id] = nil }
+                let offered = transfer.easy.offeredAuthentication & Transfer.anyAuthentication
+                if offered != 0 { authenticationOfServer[Self.server(of: transfer.request.url)] = offered }
                 transfer.finish(transfer.result(for: code, configuration: configuration))
             }
             startWaitingTransfers()
@@ -95,6 +100,10 @@ final class NetworkThread: @unchecked Sendable {
                 Problems.once("curl-poll", "waiting on the network failed (\(error)); transfers go on")
             }
         }
+    }
+
+    private static func server(of url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port ?? -1)"
     }
 
     private func handle(_ command: Command) {
@@ -135,7 +144,8 @@ final class NetworkThread: @unchecked Sendable {
         guard url.host?.isEmpty == false else { return consumer.completion(.failure(.invalidURL(url.absoluteString))) }
         do {
             arrivals += 1
-            let transfer = try Transfer(request: request, sequence: arrivals, configuration: configuration)
+            let transfer = try Transfer(request: request, sequence: arrivals, configuration: configuration,
+                                        authentication: authenticationOfServer[Self.server(of: url)] ?? Transfer.anyAuthentication)
             transfer.add(consumer, id: id)
             transfers[request] = transfer
             requestOfConsumer[id] = request

@@ -36,6 +36,8 @@ extension Transfer {
             return .failure(.tooManyRedirects(limit: configuration.maxRedirects))
         case CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(limit: configuration.maxResponseBytes))
+        case CURLE_WRITE_ERROR where refusedRedirect != nil:
+            return .failure(.redirectOffHost(to: refusedRedirect!))
         case CURLE_WRITE_ERROR where exceededSizeLimit:
             return .failure(.tooLarge(limit: configuration.maxResponseBytes))
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,

@@ -24,16 +24,22 @@ final class Transfer {
     private var lastProgress: (received: Int64, total: Int64?) = (-1, nil)
     /// When it started on the wire or last received bytes (ProcessInfo.systemUptime seconds).
     private(set) var lastActivity: TimeInterval?
+    /// A `staysOnHost` request's redirect to another host, which was not followed.
+    private(set) var refusedRedirect: String?
+    /// The status of the response whose headers are arriving.
+    private var status = 0
 
     /// Marks the moment it goes on the wire.
     func started() { lastActivity = ProcessInfo.processInfo.systemUptime }
 
-    init(request: DataRequest, sequence: Int, configuration: NetworkConfiguration) throws {
+    /// `authentication`: the CURLAUTH methods to offer a host's server: Basic and Digest until its
+    /// server has said which it wants (then Basic goes with the first request, not after a 401).
+    init(request: DataRequest, sequence: Int, configuration: NetworkConfiguration, authentication: Int = Transfer.anyAuthentication) throws {
         self.request = request
         self.sequence = sequence
         self.configuration = configuration
         easy = try CurlEasy()
-        try configure()
+        try configure(authentication: authentication)
         easy.onBody = { [unowned self] chunk in receive(chunk) }
         easy.onHeaderLine = { [unowned self] line in receiveHeader(line) }
         easy.onProgress = { [unowned self] received, total in report(received: received, total: total > 0 ? total : nil) }
@@ -62,8 +68,19 @@ final class Transfer {
         for consumer in waiting { consumer.completion(result) }
     }
 
-    private func configure() throws {
+    /// CURLAUTH_BASIC | CURLAUTH_DIGEST (C macros Swift does not import).
+    static let anyAuthentication = 1 | 2
+
+    private func configure(authentication: Int) throws {
         try easy.set(CURLOPT_URL, request.url.absoluteString)
+        if request.method != "GET" { try easy.set(CURLOPT_CUSTOMREQUEST, request.method) }
+        if let body = request.body {
+            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
+            try easy.set(CURLOPT_COPYPOSTFIELDS, String(decoding: body, as: UTF8.self))
+        }
+        try easy.set(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
+        if let netrcFile = configuration.netrcFile { try easy.set(CURLOPT_NETRC_FILE, netrcFile) }
+        try easy.set(CURLOPT_HTTPAUTH, authentication)
         try easy.set(CURLOPT_PROTOCOLS_STR, configuration.allowedSchemes)
         try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, configuration.allowedSchemes)
         try easy.set(CURLOPT_FOLLOWLOCATION, 1)
@@ -99,15 +116,24 @@ final class Transfer {
         return true
     }
 
-    private func receiveHeader(_ line: String) {
+    /// False ends the transfer: a redirect to another host that it must not follow.
+    private func receiveHeader(_ line: String) -> Bool {
         if line.hasPrefix("HTTP/") {
             headers = [:]  // A new response (after a redirect or a 100 Continue) starts over.
-            return
+            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            return true
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
+        guard let colon = line.firstIndex(of: ":") else { return true }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        if request.staysOnHost, name == "location", (300..<400).contains(status),
+           let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
+           target.host?.lowercased() != request.url.host?.lowercased() || target.port != request.url.port {
+            refusedRedirect = target.absoluteString
+            return false
+        }
+        return true
     }
 
     private func report(received: Int64, total: Int64?) {

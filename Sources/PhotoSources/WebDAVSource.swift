@@ -1,0 +1,102 @@
+import Foundation
+import PhotoLog
+import PhotoNetwork
+import PhotoStorage
+import Synchronization
+
+/// A folder on a WebDAV server (docs/sources.md): `dav://` and `davs://` (`webdav://`,
+/// `webdavs://`), the names file managers give them, are http and https. Listed with `PROPFIND`,
+/// a folder at a time, through the program's network (its cache, priorities, credentials from
+/// the netrc file); listed again every `--refresh` seconds, so photos come and go as in a
+/// watched folder, and a photo with a new ETag is fetched again.
+struct WebDAVSource: PhotoSource {
+    /// The argument as given, for messages.
+    let argument: String
+    /// The folder, over http or https, ending in `/`.
+    let folder: URL
+    let recursive: Bool
+    let order: FolderOrder
+    let refreshSeconds: Double
+    let network: DataLoading?
+    /// The netrc file the network reads credentials from.
+    let netrcPath: String
+
+    var renewal: Renewal { .refreshed(every: refreshSeconds) }
+
+    /// The http(s) folder a `dav://` argument names, nil for any other argument.
+    static func folder(_ argument: String) -> URL? {
+        let schemes = ["dav": "http", "webdav": "http", "davs": "https", "webdavs": "https"]
+        guard let colon = argument.firstIndex(of: ":"), let scheme = schemes[argument[..<colon].lowercased()],
+              let url = URL(string: scheme + argument[colon...]), url.host?.isEmpty == false else { return nil }
+        return DAVWalk.asFolder(url)
+    }
+
+    /// Blocks until listed: nothing is on screen yet to be held up.
+    func list() throws -> SourceListing {
+        let done = DispatchSemaphore(value: 0)
+        let box = Mutex<Result<SourceListing, any Error>?>(nil)
+        walk(priority: .currentPage) { result in
+            box.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        let result = box.withLock { $0 }!
+        switch result {
+        case .success(let listing):
+            Log.info("\(argument): \(listing.items.count) photos")
+            return listing
+        case .failure(let error as NetworkError) where error.allowsStaleResponse:
+            throw SourceUnreachable(description: "\(argument): cannot be listed yet: \(error)")
+        case .failure(let error as NetworkError):
+            throw SourceUnusable(description: message(for: error))
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    func refresh(after last: [SourceItem], _ done: @escaping @Sendable (Result<SourceListing, any Error>) -> Void) {
+        walk(priority: .prefetch) { [argument] result in
+            if case .success(let listing) = result, listing.items != last { Log.info("\(argument): \(listing.items.count) photos") }
+            done(result.mapError { error in (error as? NetworkError).map { SourceRefreshFailed(description: message(for: $0)) } ?? error })
+        }
+    }
+
+    private func walk(priority: TransferPriority, _ done: @escaping @Sendable (Result<SourceListing, any Error>) -> Void) {
+        guard let network else { return done(.failure(SourceUnusable(description: "\(argument): the network is not available"))) }
+        let order = order
+        DAVWalk(folder, network: network, recursive: recursive, priority: priority) { result in
+            done(result.map { resources in
+                let photos = resources.filter { ImageFileTypes.extensions.contains($0.url.pathExtension.lowercased()) }
+                return SourceListing(items: order.sorted(photos.map(Self.item)))
+            }.mapError { $0 })
+        }
+    }
+
+    private static func item(_ resource: DAVResource) -> SourceItem {
+        let modified = resource.lastModified.map { Int64($0.timeIntervalSince1970 * 1e9) }
+        let stamp = resource.length.map { FileStamp(size: $0, modified: modified ?? 0) }
+        return SourceItem(image: .url(resource.url), stamp: stamp, version: resource.eTag)
+    }
+
+    /// One line that says what to do: a refusal names the user and the server.
+    private func message(for error: NetworkError) -> String {
+        let host = folder.host ?? argument
+        switch error {
+        case .httpStatus(401):
+            if let user = Netrc.login(forHost: host, file: netrcPath) {
+                return "\(argument): the server \(host) refused the user “\(user)” (from \(netrcPath)): wrong password?"
+            }
+            return "\(argument): the server \(host) asks for a user name and password: add “machine \(host) login USER password PASS” to \(netrcPath)"
+        case .httpStatus(403): return "\(argument): the server \(host) does not let \(Netrc.login(forHost: host, file: netrcPath).map { "“\($0)”" } ?? "anyone") list this folder"
+        case .httpStatus(404): return "\(argument): no such folder on \(host)"
+        case .httpStatus(405): return "\(argument): \(host) does not serve this folder over WebDAV"
+        default: return "\(argument): \(error)"
+        }
+    }
+}
+
+/// A refresh that failed for a reason waiting will not fix by itself (a password changed):
+/// the last listing stays, and the line says why.
+struct SourceRefreshFailed: Error, CustomStringConvertible {
+    let description: String
+}

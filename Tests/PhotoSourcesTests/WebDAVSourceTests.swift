@@ -1,0 +1,233 @@
+import Foundation
+import PhotoNetwork
+@testable import PhotoSources
+import TestImages
+import Testing
+import WindowTestSupport
+
+/// WebDAV folders (docs/sources.md) against the servers people share photos from: Apache httpd
+/// with mod_dav (Basic and Digest) and `rclone serve webdav`, through the program's own loader,
+/// with credentials from a netrc file.
+@Suite(.serialized) struct WebDAVSourceTests {
+    /// A folder of photos as a phone upload leaves it: subfolders, another file, a hidden one.
+    func photoFolder() throws -> TempFolder {
+        let folder = try TempFolder()
+        for (name, grey) in [("a.jpg", 40), ("b.JPG", 80), ("sub/c.jpg", 120), ("sub/deeper/d.jpg", 160), (".hidden.jpg", 200)] {
+            try write(name, grey: grey, in: folder)
+        }
+        try folder.write("notes.txt", "not a photo")
+        return folder
+    }
+
+    func write(_ name: String, grey: Int, in folder: TempFolder) throws {
+        let url = folder.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let value = UInt8(grey)
+        try Data(JPEGFixture.make(width: 32, height: 24) { _, _ in (value, value, value) }).write(to: url)
+    }
+
+    func netrc(_ text: String, in folder: TempFolder) throws -> String {
+        let path = folder.url.appendingPathComponent("netrc").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func source(_ argument: String, netrc: String, recursive: Bool = true, network: DataLoading? = nil) throws -> any PhotoSource {
+        var configuration = NetworkConfiguration()
+        configuration.netrcFile = netrc
+        let options = SourceFactory.Options(recursive: recursive, order: .name, refreshSeconds: 60,
+                                            network: try network ?? DataLoader(configuration: configuration), netrcPath: netrc)
+        return SourceFactory.source(for: argument, options)
+    }
+
+    func refreshed(_ source: any PhotoSource, after last: [SourceItem]) throws -> SourceListing {
+        let done = DispatchSemaphore(value: 0)
+        let box = Box()
+        source.refresh(after: last) { result in
+            box.set(result)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        return try #require(box.get()).get()
+    }
+
+    func names(_ listing: SourceListing, under root: String) -> [String] {
+        listing.items.map { item in
+            guard case .url(let url) = item.image else { return "not a URL: \(item.image)" }
+            return String(url.path.dropFirst(root.count))
+        }
+    }
+
+    @Test func anApacheFolderIsListedAFolderAtATimeWithItsSubfoldersUnderR() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+        let netrc = try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys)
+
+        var configuration = NetworkConfiguration()
+        configuration.netrcFile = netrc
+        let network = try DataLoader(configuration: configuration)
+        let top = try source(server.dav(), netrc: netrc, recursive: false, network: network)
+        #expect(top.renewal == .refreshed(every: 60))
+        #expect(names(try top.list(), under: "/") == ["a.jpg", "b.JPG"])
+
+        let before = server.requests.count
+        let tree = try source(server.dav(), netrc: netrc, network: network).list()
+        #expect(names(tree, under: "/") == ["a.jpg", "b.JPG", "sub/c.jpg", "sub/deeper/d.jpg"])
+        #expect(tree.items.allSatisfy { $0.version != nil && $0.stamp != nil })
+        // One PROPFIND per folder, each let in at once: once the server has asked for Basic, the
+        // network sends it with each request instead of waiting to be refused.
+        let listing = server.requests.dropFirst(before)
+        #expect(listing.map(\.method) == ["PROPFIND", "PROPFIND", "PROPFIND"])
+        #expect(Set(listing.map(\.path)) == ["/", "/sub/", "/sub/deeper/"])
+        #expect(listing.allSatisfy { $0.authorized })
+    }
+
+    @Test func photosAddedRemovedAndChangedOnTheServerShowInTheNextRefresh() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+        let dav = try source(server.dav(), netrc: try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys))
+        let first = try dav.list()
+
+        try write("sub/e.jpg", grey: 10, in: photos)
+        try FileManager.default.removeItem(at: photos.url.appendingPathComponent("a.jpg"))
+        try write("b.JPG", grey: 250, in: photos)
+        let before = server.requests.count
+        let second = try refreshed(dav, after: first.items)
+
+        #expect(names(second, under: "/") == ["b.JPG", "sub/c.jpg", "sub/deeper/d.jpg", "sub/e.jpg"])
+        let version = { (listing: SourceListing, name: String) in listing.items.first { $0.image.name == name }?.version }
+        #expect(version(second, "b.JPG") != version(first, "b.JPG"))
+        #expect(version(second, "c.jpg") == version(first, "c.jpg"))
+        #expect(first.items.first { $0.image.name == "b.JPG" }?.identity != second.items.first { $0.image.name == "b.JPG" }?.identity)
+        // A refresh is one PROPFIND per folder and nothing else: no photo is fetched to list it.
+        let refresh = server.requests.dropFirst(before)
+        #expect(refresh.filter(\.authorized).map(\.method) == ["PROPFIND", "PROPFIND", "PROPFIND"])
+    }
+
+    @Test func aWrongPasswordIsOneLineNamingTheUserAndTheServer() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+
+        let wrong = try source(server.dav(), netrc: try netrc("machine 127.0.0.1 login alice password guess\n", in: keys))
+        let refused = try #require(throws: SourceUnusable.self) { try wrong.list() }
+        #expect(refused.description.contains("refused the user “alice”"))
+        #expect(refused.description.contains("127.0.0.1"))
+        #expect(!refused.description.contains("guess"))
+        #expect(!refused.description.contains("\n"))
+
+        let none = try source(server.dav(), netrc: keys.url.appendingPathComponent("missing").path)
+        let asked = try #require(throws: SourceUnusable.self) { try none.list() }
+        #expect(asked.description.contains("machine 127.0.0.1 login USER password PASS"))
+    }
+
+    @Test func aServerThatIsDownIsWaitedForAndListsWhenItIsBack() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+        let dav = try source(server.dav(), netrc: try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys))
+        server.stop()
+        #expect(throws: SourceUnreachable.self) { try dav.list() }
+        try server.start()
+        #expect(names(try dav.list(), under: "/") == ["a.jpg", "b.JPG", "sub/c.jpg", "sub/deeper/d.jpg"])
+    }
+
+    @Test func digestAuthenticationIsAnsweredAsBasicIs() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret", authentication: .digest)
+        let dav = try source(server.dav("sub/"), netrc: try netrc("machine 127.0.0.1\n  login alice\n  password s3cret\n", in: keys))
+        #expect(names(try dav.list(), under: "/sub/") == ["c.jpg", "deeper/d.jpg"])
+        let wrong = try source(server.dav("sub/"), netrc: try netrc("default login alice password nope\n", in: keys))
+        #expect(throws: SourceUnusable.self) { try wrong.list() }
+    }
+
+    @Test func aRedirectToAnotherServerIsNotFollowedWithTheCredentials() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let other = try TempFolder()
+        let elsewhere = try ApacheDAV(root: other.url, user: "mallory", password: "x")
+        // The redirect names another host ("localhost" is not "127.0.0.1"), on the other server's port.
+        let redirecting = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret",
+                                        extra: "Redirect /moved http://localhost:\(elsewhere.port)/")
+        let dav = try source(redirecting.dav("moved/"), netrc: try netrc("default login alice password s3cret\n", in: keys))
+        let refused = try #require(throws: SourceUnusable.self) { try dav.list() }
+        #expect(refused.description.contains("another server"))
+        #expect(elsewhere.requests.isEmpty)
+    }
+
+    @Test func rcloneServesTheSameFolderTheSameWay() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try RcloneDAV(root: photos.url, user: "bob", password: "pw")
+        let dav = try source(server.dav(), netrc: try netrc("machine 127.0.0.1 login bob password pw\n", in: keys))
+        let first = try dav.list()
+        #expect(names(first, under: "/") == ["a.jpg", "b.JPG", "sub/c.jpg", "sub/deeper/d.jpg"])
+
+        try write("e.jpg", grey: 10, in: photos)
+        try FileManager.default.removeItem(at: photos.url.appendingPathComponent("sub/c.jpg"))
+        try write("b.JPG", grey: 250, in: photos)
+        let second = try refreshed(dav, after: first.items)
+        #expect(names(second, under: "/") == ["a.jpg", "b.JPG", "e.jpg", "sub/deeper/d.jpg"])
+        #expect(second.items.first { $0.image.name == "b.JPG" }?.version != first.items.first { $0.image.name == "b.JPG" }?.version)
+        #expect(server.requests.filter { $0.authorized }.allSatisfy { $0.method == "PROPFIND" })
+
+        let wrong = try source(server.dav(), netrc: try netrc("machine 127.0.0.1 login bob password nope\n", in: keys))
+        let refused = try #require(throws: SourceUnusable.self) { try wrong.list() }
+        #expect(refused.description.contains("“bob”"))
+    }
+
+    @Test func aPhotoWithANewETagIsFetchedAgainInsteadOfServedFromTheCache() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let cacheFolder = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+        let netrcPath = try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys)
+        var configuration = NetworkConfiguration()
+        configuration.netrcFile = netrcPath
+        let network = CachedLoader(loader: try DataLoader(configuration: configuration), cache: try DataCache(folder: cacheFolder.url))
+        let dav = try source(server.dav(), netrc: netrcPath, recursive: false, network: network)
+        let first = try dav.list()
+        let old = try #require(first.items.first { $0.image.name == "b.JPG" })
+        guard case .url(let url) = old.image else { Issue.record("not a URL"); return }
+        let oldBody = try load(DataRequest(url: url, expectedETag: old.version), network).body
+
+        try write("b.JPG", grey: 250, in: photos)
+        let new = try #require(try refreshed(dav, after: first.items).items.first { $0.image.name == "b.JPG" })
+        // Without the listing's ETag this run's copy would be served as it is...
+        #expect(try load(DataRequest(url: url), network).body == oldBody)
+        // ...with it, the server's new bytes are.
+        let fetched = try load(DataRequest(url: url, expectedETag: new.version), network)
+        #expect(fetched.body != oldBody)
+        #expect(fetched.body == (try Data(contentsOf: photos.url.appendingPathComponent("b.JPG"))))
+    }
+
+    func load(_ request: DataRequest, _ network: DataLoading) throws -> Response {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResponseBox()
+        network.load(request, priority: .currentPage, progress: { _, _ in }) { result in
+            box.set(result)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        return try #require(box.get()).get()
+    }
+}
+
+private final class Box: @unchecked Sendable {
+    // Sendable: guarded by `lock`.
+    private let lock = NSLock()
+    private var result: Result<SourceListing, any Error>?
+    func set(_ result: Result<SourceListing, any Error>) { lock.withLock { self.result = result } }
+    func get() -> Result<SourceListing, any Error>? { lock.withLock { result } }
+}
+
+private final class ResponseBox: @unchecked Sendable {
+    // Sendable: guarded by `lock`.
+    private let lock = NSLock()
+    private var result: Result<Response, NetworkError>?
+    func set(_ result: Result<Response, NetworkError>) { lock.withLock { self.result = result } }
+    func get() -> Result<Response, NetworkError>? { lock.withLock { result } }
+}
