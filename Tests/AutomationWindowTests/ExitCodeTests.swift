@@ -25,6 +25,21 @@ import WindowTestSupport
         #expect(run.stderr.contains("nothing to show"))
     }
 
+    /// The password comes from a netrc file named in the environment ($NETRC), never from the
+    /// command line; a wrong one is one line naming the user and the server, before any window.
+    @Test func aWebDAVFolderThatRefusesThePasswordExitsTwoNamingTheUserAndTheServer() async throws {
+        let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try Fixtures.twoTone(served.appendingPathComponent("a.png"), width: 64, height: 48, first: (255, 0, 0), second: (0, 0, 255))
+        let server = try ApacheDAV(root: served, user: "alice", password: "s3cret")
+        let netrc = dir.appendingPathComponent("netrc")
+        try "machine 127.0.0.1 login alice password guess\n".write(to: netrc, atomically: true, encoding: .utf8)
+        let run = try await AppProcess.run([server.dav()], environment: ["NETRC": netrc.path])
+        #expect(run.status == 2, "stderr: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("“alice”") && lines[0].contains("127.0.0.1") && !lines[0].contains("guess"), "stderr: \(run.stderr)")
+    }
+
     @Test func aBadWindowSizeIsABadArgumentAndExitsTwo() async throws {
         let run = try await AppProcess.run(["--size", "wide"])
         #expect(run.status == 2)

@@ -84,6 +84,37 @@ import WindowTestSupport
         #expect(after.whitePixels(dot(3)) > 10 && after.whitePixels(dot(2)) == 0, "dots: \(after.whitePixels(dot(2))) \(after.whitePixels(dot(3)))")
     }
 
+    /// A WebDAV folder behind a password (Apache mod_dav, Basic), listed again every half
+    /// second: a photo deleted on the server goes, one uploaded comes, and one replaced shows its
+    /// new pixels, fetched again because its ETag changed, while the others are not fetched twice.
+    @Test func aWebDAVFolderOnAServerChangesInTheGridAsALocalFolderWould() async throws {
+        let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        for i in 1...4 { try photo(served.appendingPathComponent("p\(i).png"), colour(i)) }
+        let server = try ApacheDAV(root: served, user: "alice", password: "s3cret")
+        let netrc = dir.appendingPathComponent("netrc")
+        try "machine 127.0.0.1 login alice password s3cret\n".write(to: netrc, atomically: true, encoding: .utf8)
+        let shot = dir.appendingPathComponent("after.png")
+        let (outcome, events) = try await run(dir, script: "6000 screenshot \(shot.path)\n6100 quit", sources: [server.dav()],
+                                              extra: ["--refresh", "0.5", "--netrc", netrc.path],
+                                              changeAfter: "the grid's four thumbnails", { $0 == "thumbs_done 4" }) {
+            try FileManager.default.removeItem(at: served.appendingPathComponent("p2.png"))
+            try self.photo(served.appendingPathComponent("p3.png"), self.colour(6))
+            try self.photo(served.appendingPathComponent("p5.png"), self.colour(5))
+        }
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(events.contains { $0.hasSuffix(" content 4") }, "events: \(events)")
+        let after = try Screenshot(path: shot.path)
+        let layout = GridLayout(width: window.width, count: 4)
+        for (cell, colour) in [colour(1), colour(6), colour(4), colour(5)].enumerated() {
+            let area = layout.frame(of: cell).insetBy(dx: 20, dy: 20)
+            let right = after.looks(area, like: colour)
+            #expect(right, "cell \(cell): \(after.mean(area)), wanted \(colour)")
+        }
+        let gets = server.requests.filter { $0.method == "GET" && $0.authorized }.map(\.path)
+        #expect(gets.filter { $0 == "/p3.png" }.count == 2 && gets.filter { $0 == "/p1.png" }.count == 1, "GETs: \(gets)")
+    }
+
     @Test func aServerThatGoesAwayIsRetriedWithBackOffAndThePhotosStay() async throws {
         let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
