@@ -22,7 +22,6 @@ extension ImageLoader {
         // again from the disk cache (`revalidate`): a tile or a photo answered with an error
         // page the first time asks the server again.
         guard let (token, revalidate) = state.withLock({ $0.beginFetch(request, url: url, tracksProgress: tracksProgress, scans: scans) }) else { return }
-        let decoder = decoder
         let handle = network.load(DataRequest(url: url, revalidate: revalidate, expectedETag: version), priority: transferPriority, progress: { [weak self] received, total in
             guard let self else { return }
             self.state.withLock { $0.received(request, token: token, received, of: total, tracksProgress: tracksProgress) }
@@ -40,21 +39,28 @@ extension ImageLoader {
             case .failure(let error):
                 self.fail(request, .network(error))
             case .success(let response):
-                self.pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
-                    let bytes = [UInt8](response.body)
-                    let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { decoder.probe(data: bytes) })
-                    let result = Swift.Result { try decoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }
-                        .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
-                    if case .failure = result { self.state.withLock { $0.didNotDecode(url) } }
-                    // The photo's own size from the same bytes: a page zooms to its native pixels.
-                    var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? decoder.probe(data: bytes) })
-                    if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
-                    return loaded
-                }
+                self.decodeDownloaded([UInt8](response.body), url: url, for: request, pixels: pixels, sharpAt: sharpAt, box: box,
+                                      priority: priority, displayedSize: displayedSize)
             }
         })
         // A disk cache hit answers inside `load`, before its handle is back: that transfer is over.
         state.withLock { $0.keep(Transfer(handle: handle, token: token, priority: transferPriority), for: request) }
+    }
+
+    /// Downloaded bytes decoded on a worker as a file's are.
+    func decodeDownloaded(_ bytes: [UInt8], url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, priority: DecodePriority,
+                          displayedSize: PixelSize?) {
+        let decoder = decoder
+        pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
+            let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { decoder.probe(data: bytes) })
+            let result = Swift.Result { try decoder.decode(data: bytes, name: url.absoluteString, maxPixelSize: limit, sharpAt: sharp) }
+                .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
+            if case .failure = result { self.state.withLock { $0.didNotDecode(url) } }
+            // The photo's own size from the same bytes: a page zooms to its native pixels.
+            var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? decoder.probe(data: bytes) })
+            if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
+            return loaded
+        }
     }
 
     /// The bytes at `url` for an animation to play: the page's own download, which this run's
@@ -76,7 +82,7 @@ extension ImageLoader {
     }
 }
 
-private extension Swift.Result where Failure == NetworkError {
+extension Swift.Result where Failure == NetworkError {
     var failureIsCancel: Bool {
         if case .failure(.cancelled) = self { return true }
         return false

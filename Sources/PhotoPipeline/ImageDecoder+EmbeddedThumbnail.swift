@@ -22,6 +22,14 @@ extension ImageDecoder {
         return exif.orientation.apply(to: SRGBConversion.convert(thumbnail.image, from: colour))
     }
 
+    /// The size of the EXIF thumbnail in `data` (a JPEG's first bytes), from its header alone:
+    /// whether it is worth decoding, before anything is. nil when there is none.
+    public static func embeddedThumbnailSize(data: [UInt8]) -> PixelSize? {
+        guard ImageFormat(sniffing: data) == .jpeg, let bytes = ExifMetadata(jpeg: data)?.thumbnailBytes,
+              ImageFormat(sniffing: bytes) == .jpeg else { return nil }
+        return try? TurboJPEGDecoder.header(of: bytes).size
+    }
+
     // An EXIF thumbnail lives in 64 KiB; a header inside it claiming more than this is a lie.
     private static let embeddedThumbnailLimits = DecodeLimits(maxMegapixels: 4)
 }

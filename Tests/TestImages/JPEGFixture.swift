@@ -39,3 +39,21 @@ public enum JPEGFixture {
         make(width: width, height: height) { _, _ in rgb }
     }
 }
+
+extension JPEGFixture {
+    /// A camera's JPEG: a `photo` colour with a fine grain (so that it weighs what a photo does,
+    /// well over 64 KiB, while its mean stays that colour), with an EXIF thumbnail of another
+    /// colour (`thumbnail`, `thumbnailWidth` x `thumbnailHeight`) so a screenshot tells which was shown;
+    /// with no `thumbnail`, no EXIF block.
+    public static func withExifThumbnail(width: Int, height: Int, photo: (UInt8, UInt8, UInt8), thumbnail: (UInt8, UInt8, UInt8)?,
+                                         thumbnailWidth: Int = 160, thumbnailHeight: Int = 120) -> [UInt8] {
+        let large = make(width: width, height: height, quality: 85) { x, y in
+            let grain = Int((UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663) >> 7) % 17) - 8
+            func add(_ c: UInt8) -> UInt8 { UInt8(clamping: Int(c) + grain) }
+            return (add(photo.0), add(photo.1), add(photo.2))
+        }
+        guard let thumbnail else { return large }
+        let small = make(width: thumbnailWidth, height: thumbnailHeight, quality: 85) { _, _ in thumbnail }
+        return ExifSegment.splice(ExifSegment.make(orientation: 1, thumbnail: small), into: large)
+    }
+}

@@ -6,6 +6,8 @@ public struct DAVRequest: Equatable, Sendable {
     public let method: String
     public let path: String
     public let authorized: Bool
+    /// Its `Range` header, where the server logs it (Apache).
+    public var range: String? = nil
 }
 
 /// Debian's Apache httpd with mod_dav over `root` on a free loopback port, behind Basic or Digest
@@ -51,7 +53,7 @@ public final class ApacheDAV: @unchecked Sendable {
             \(modules.map { "LoadModule \($0)_module /usr/lib/apache2/modules/mod_\($0).so" }.joined(separator: "\n"))
             \(getuid() == 0 ? "User nobody\nGroup nogroup" : "")
             TypesConfig /etc/mime.types
-            LogFormat "%>s %m %U" dav
+            LogFormat "%>s %m %{Range}i %U" dav
             CustomLog \(work.path)/access.log dav
             BufferedLogs off
             DavLockDB \(lock.path)/db
@@ -80,9 +82,10 @@ public final class ApacheDAV: @unchecked Sendable {
     public var requests: [DAVRequest] {
         let log = (try? String(contentsOf: work.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ", maxSplits: 2)
-            guard fields.count == 3, let status = Int(fields[0]) else { return nil }
-            return DAVRequest(method: String(fields[1]), path: String(fields[2]), authorized: status != 401)
+            let fields = line.split(separator: " ", maxSplits: 3)
+            guard fields.count == 4, let status = Int(fields[0]) else { return nil }
+            return DAVRequest(method: String(fields[1]), path: String(fields[3]), authorized: status != 401,
+                              range: fields[2] == "-" ? nil : String(fields[2]))
         }
     }
 

@@ -62,21 +62,34 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     private func start(_ request: DataRequest, _ load: PendingLoad, progress: @escaping @Sendable (Int64, Int64?) -> Void,
                        bodyPiece: (@Sendable (Data) -> Void)?, mayWait: Bool = true) {
         guard !load.isDone else { return }
-        let stored = cache.cachedResponse(for: request.url)
-        let current = request.expectedETag.map { ETag.weaklyEqual($0, stored?.metadata.eTag) } ?? true
-        if let stored, !request.revalidate, current,
-           confirmed.contains(request.url) || stored.metadata.isFresh(at: now(), heuristic: request.heuristicFreshness) {
+        // The first bytes of a photo whose whole body is stored are in that body; a stale one is
+        // asked about as a whole (a 304 costs no more than one for the first bytes).
+        if request.firstBytes != nil, let whole = cache.cachedResponse(for: request.url) {
+            guard isUsable(whole, for: request, key: request.url) else {
+                var plain = request
+                plain.firstBytes = nil
+                return start(plain, load, progress: progress, bodyPiece: bodyPiece, mayWait: mayWait)
+            }
+            progress(Int64(whole.body.count), Int64(whole.body.count))
+            return load.finish(.success(response(from: whole, url: request.url, source: .cache)))
+        }
+        let url = request.url, key = request.cacheKey
+        let stored = cache.cachedResponse(for: key)
+        if let stored, isUsable(stored, for: request, key: key) {
             progress(Int64(stored.body.count), Int64(stored.body.count))
-            return load.finish(.success(response(from: stored, source: .cache)))
+            return load.finish(.success(response(from: stored, url: url, source: .cache)))
         }
         guard !load.isDone else { return }  // cancelled while the cache was read
-        let url = request.url
-        let joinOnly = mayWait && fetching[url] != nil
-        let conditional = DataRequest(url: url, headers: stored?.metadata.validatorHeaders ?? [:], joinOnly: joinOnly)
-        fetching[url, default: 0] += 1
+        let joinOnly = mayWait && fetching[key] != nil
+        var validators = stored?.metadata.validatorHeaders ?? [:]
+        // Apache answers a range asked with both validators with the bytes, never 304; the ETag
+        // alone is what RFC 9110 13.2.2 reads first anyway.
+        if request.firstBytes != nil, validators["If-None-Match"] != nil { validators["If-Modified-Since"] = nil }
+        let conditional = DataRequest(url: url, headers: validators, joinOnly: joinOnly, firstBytes: request.firstBytes)
+        fetching[key, default: 0] += 1
         let inner = loader.load(conditional, priority: load.priority, progress: progress, bodyPiece: bodyPiece) { [self] result in
             queue.async { [self] in
-                fetching[url] = fetching[url].flatMap { $0 > 1 ? $0 - 1 : nil }
+                fetching[key] = fetching[key].flatMap { $0 > 1 ? $0 - 1 : nil }
                 if case .failure(.notRunning) = result {
                     // The transfer it would have joined ended; its result came first. (One of
                     // another request, other validators, may still run: then fetch.) Cancelled
@@ -87,12 +100,19 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
                 // The consumer first, the disk second: writing and syncing a 4 MB body took
                 // 20-80 ms that the photo on screen waited for. Loads after this one queue
                 // behind the write, so they still find the entry.
-                let (outcome, write) = settle(result, for: url, stored: stored)
+                let (outcome, write) = settle(result, for: key, whole: url, stored: stored)
                 load.finish(outcome)
                 write?()
             }
         }
         load.attach(inner)
+    }
+
+    /// Whether `stored` (kept under `key`) answers `request` without asking the server: it is
+    /// of the version the request expects, and this run confirmed it or it is still fresh.
+    private func isUsable(_ stored: CachedResponse, for request: DataRequest, key: URL) -> Bool {
+        guard !request.revalidate, request.expectedETag.map({ ETag.weaklyEqual($0, stored.metadata.eTag) }) ?? true else { return false }
+        return confirmed.contains(key) || stored.metadata.isFresh(at: now(), heuristic: request.heuristicFreshness)
     }
 
     /// Waits until every response delivered so far is on disk (the program calls it before it
@@ -104,19 +124,22 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
 
     /// On the cache queue: what the consumer gets for a network result, and the write that
     /// keeps it, to run after the consumer has it.
-    private func settle(_ result: Result<Response, NetworkError>, for url: URL, stored: CachedResponse?)
+    /// `url`: the entry asked for (`cacheKey`); `whole`: the URL's own, where a whole body goes
+    /// when a server answered a request for the first bytes with all of them.
+    private func settle(_ result: Result<Response, NetworkError>, for key: URL, whole: URL, stored: CachedResponse?)
         -> (Result<Response, NetworkError>, (() -> Void)?) {
         // A cache that cannot write (disk full) must not fail the load: it is said once.
         switch result {
         case .success(let fetched) where fetched.statusCode == 304:
             guard var stored else { return (.failure(.httpStatus(304)), nil) }
             let refreshed = stored.metadata.refreshed(by: fetched.headers, at: now())
-            confirmed.insert(url)
-            let outcome = Result<Response, NetworkError>.success(response(from: stored, source: .revalidatedCache))
+            confirmed.insert(key)
+            let outcome = Result<Response, NetworkError>.success(response(from: stored, url: whole, source: .revalidatedCache))
             guard stored.metadata.needsStoring(refreshed) else { return (outcome, nil) }
             stored.metadata = refreshed
             return (outcome, { [cache, stored] in Self.keep(stored, in: cache) })
         case .success(let fetched):
+            let url = fetched.statusCode == 206 ? key : whole
             let metadata = CacheMetadata(headers: fetched.headers, statusCode: fetched.statusCode, storedAt: now())
             if CacheControl(header: metadata.cacheControl).noStore {
                 confirmed.remove(url)
@@ -126,7 +149,7 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             confirmed.insert(url)
             return (.success(fetched), { [cache] in Self.keep(CachedResponse(url: url, body: fetched.body, metadata: metadata), in: cache) })
         case .failure(let error) where error.allowsStaleResponse && stored != nil:
-            return (.success(response(from: stored!, source: .staleCache(error))), nil)
+            return (.success(response(from: stored!, url: whole, source: .staleCache(error))), nil)
         case .failure(let error):
             return (.failure(error), nil)
         }
@@ -138,13 +161,14 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         }
     }
 
-    private func response(from stored: CachedResponse, source: ResponseSource) -> Response {
+    /// `url`: the URL asked for (a first-bytes entry is stored under another).
+    private func response(from stored: CachedResponse, url: URL, source: ResponseSource) -> Response {
         var headers: [String: String] = [:]
         headers["etag"] = stored.metadata.eTag
         headers["last-modified"] = stored.metadata.lastModified
         headers["cache-control"] = stored.metadata.cacheControl
         headers["content-type"] = stored.metadata.contentType
-        return Response(url: stored.url, statusCode: stored.metadata.statusCode, headers: headers,
+        return Response(url: url, statusCode: stored.metadata.statusCode, headers: headers,
                         body: stored.body, source: source)
     }
 }

@@ -76,9 +76,14 @@ public struct DataRequest: Hashable, Sendable {
     /// A redirect to another host ends the transfer (`disallowedRedirect`) before it is followed:
     /// a WebDAV folder's listing, whose credentials are for its own host.
     public var staysOnHost: Bool
+    /// Only the first bytes are wanted (an HTTP `Range`: a photo's EXIF header and thumbnail).
+    /// The answer is a `206` with them, or a `200` with the whole body from a server that ignores
+    /// ranges (or from the cache, which keeps either).
+    public var firstBytes: Int?
 
     public init(url: URL, headers: [String: String] = [:], revalidate: Bool = false, heuristicFreshness: Bool = true,
-                joinOnly: Bool = false, method: String = "GET", body: Data? = nil, expectedETag: String? = nil, staysOnHost: Bool = false) {
+                joinOnly: Bool = false, method: String = "GET", body: Data? = nil, expectedETag: String? = nil, staysOnHost: Bool = false,
+                firstBytes: Int? = nil) {
         self.url = url
         self.headers = headers
         self.revalidate = revalidate
@@ -88,6 +93,15 @@ public struct DataRequest: Hashable, Sendable {
         self.body = body
         self.expectedETag = expectedETag
         self.staysOnHost = staysOnHost
+        self.firstBytes = firstBytes
+    }
+
+    /// Where the cache keeps its answer: the URL, or for `firstBytes` an entry of its own (the
+    /// URL with a fragment, which is never sent).
+    var cacheKey: URL {
+        guard let firstBytes, var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        parts.fragment = "sdlphoto-first-bytes-\(firstBytes)"
+        return parts.url ?? url
     }
 }
 

@@ -78,6 +78,7 @@ final class Transfer {
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
             try easy.set(CURLOPT_COPYPOSTFIELDS, String(decoding: body, as: UTF8.self))
         }
+        if let firstBytes = request.firstBytes { try easy.set(CURLOPT_RANGE, "0-\(firstBytes - 1)") }
         try easy.set(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
         if let netrcFile = configuration.netrcFile { try easy.set(CURLOPT_NETRC_FILE, netrcFile) }
         try easy.set(CURLOPT_HTTPAUTH, authentication)

@@ -1,4 +1,5 @@
 import CHeif
+import TestImages
 
 /// HEIC files written through libheif's own encoder (x265), for what heif-enc 1.15 cannot write:
 /// `irot`/`imir` transforms (from an EXIF-style orientation) and, beside them, an EXIF block

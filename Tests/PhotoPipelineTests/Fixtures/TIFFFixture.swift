@@ -1,3 +1,5 @@
+import TestImages
+
 /// A hand-built uncompressed big-endian TIFF, one strip, its directory first (as Pillow writes).
 enum TIFFFixture {
     static func rgb(width: Int, height: Int, orientation: Int? = nil, paint: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
