@@ -11,17 +11,21 @@ extension ImageLoader {
     /// An EXIF block is at most 64 KiB, and comes first.
     static let firstBytes = 65_536
 
-    /// Whether a thumbnail of the photo at `url` may come from its first bytes: a JPEG by name.
-    static func mayCarryExifThumbnail(_ url: URL) -> Bool {
-        ["jpg", "jpeg", "jpe"].contains(url.pathExtension.lowercased())
+    /// Whether a grid cell of the photo at `url` may come from its first bytes: a JPEG by name.
+    /// A page's stand-in does not: it shares the page's own download, which a server that
+    /// ignores ranges would otherwise send twice at once.
+    static func mayComeFromFirstBytes(_ url: URL, urgency: LoadUrgency) -> Bool {
+        switch urgency {
+        case .visible, .prefetch, .background: ["jpg", "jpeg", "jpe"].contains(url.pathExtension.lowercased())
+        case .currentPlaceholder, .current, .neighbourPlaceholder, .neighbour: false
+        }
     }
 
-    /// Whether an EXIF thumbnail of `size` will do for `request`: a stand-in for a page always
-    /// (the page's image follows); a grid cell when its shorter side reaches 3/4 of the cell's,
-    /// which a phone's 160x120 does for the 160 px cells of a 1280 px window.
-    static func isEnough(_ size: PixelSize, for request: Request, pixels: Int, urgency: LoadUrgency) -> Bool {
-        if urgency == .currentPlaceholder || urgency == .neighbourPlaceholder { return true }
-        return min(size.width, size.height) * 4 >= pixels * 3
+    /// Whether an EXIF thumbnail of `size` will do for a cell `pixels` across: when its shorter
+    /// side reaches 3/4 of the cell's, which a phone's 160x120 does for the 160 px cells of a
+    /// 1280 px window.
+    static func isEnough(_ size: PixelSize, pixels: Int) -> Bool {
+        min(size.width, size.height) * 4 >= pixels * 3
     }
 
     func fetchFirstBytes(_ url: URL, for request: Request, pixels: Int, urgency: LoadUrgency, priority: DecodePriority, version: String?) {
@@ -45,7 +49,7 @@ extension ImageLoader {
                                       priority: priority, displayedSize: nil)
             case .success(let response):
                 let head = [UInt8](response.body)
-                guard let size = ImageDecoder.embeddedThumbnailSize(data: head), Self.isEnough(size, for: request, pixels: pixels, urgency: urgency) else {
+                guard let size = ImageDecoder.embeddedThumbnailSize(data: head), Self.isEnough(size, pixels: pixels) else {
                     whole()
                     return
                 }

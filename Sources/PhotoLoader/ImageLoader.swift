@@ -90,7 +90,7 @@ package final class ImageLoader: Sendable {
             if holds, !state.withLock({ $0.isHeld(request) }) { pool.raise(key: request, to: priority) }
         case .file(let path):
             decodeFile(path, for: request, pixels: pixels, sharpAt: sharpAt, box: box, priority: priority)
-        case .url(let url) where request.key.quality == .thumbnail && item.thumbnail == nil && Self.mayCarryExifThumbnail(url):
+        case .url(let url) where request.key.quality == .thumbnail && item.thumbnail == nil && Self.mayComeFromFirstBytes(url, urgency: urgency):
             fetchFirstBytes(url, for: request, pixels: pixels, urgency: urgency, priority: priority, version: item.version)
         case .url(let url):
             fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: showsScans,
