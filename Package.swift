@@ -55,6 +55,7 @@ let package = Package(
         // says is printed, and its strips checked against the file before a pixel is allocated.
         .target(name: "CTIFFRead", path: "Sources/C/CTIFFRead", linkerSettings: [.linkedLibrary("tiff")]),
         system("CZlib", "zlib", "zlib1g-dev"),
+        system("CSQLite", "sqlite3", "libsqlite3-dev"),
         // libheif and libjxl: headers only here; CLazyLibraries opens each on its first call, so
         // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
         .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", providers: [.apt(["libheif-dev"])]),
@@ -159,6 +160,11 @@ let package = Package(
         // arguments that go before the user's. Pure Swift: its own strict TOML subset, no C.
         .target(name: "PhotoConfig"),
         .testTarget(name: "PhotoConfigTests", dependencies: ["PhotoConfig"]),
+
+        // When photos were taken (and their ratings and places), read from their headers once and
+        // kept in SQLite by each file's identity: the library index of docs/behaviour.md §1.
+        .target(name: "PhotoIndex", dependencies: ["PhotoPipeline", "PhotoLog", "CSQLite"]),
+        .testTarget(name: "PhotoIndexTests", dependencies: ["PhotoIndex", "PhotoPipeline", "TestImages"]),
 
         // Where the photos come from (docs/sources.md): each kind of source (a watched folder, a
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind

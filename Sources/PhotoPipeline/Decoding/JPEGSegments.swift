@@ -34,4 +34,22 @@ struct JPEGSegments {
     }
 
     private static let iccSignature = Array("ICC_PROFILE".utf8) + [0]
+
+    /// The APPn segments (marker 0xE0-0xEF) before the first scan, each with its payload, in order:
+    /// EXIF and XMP (both APP1) for the library index.
+    static func applicationSegments(_ b: [UInt8]) -> [(marker: UInt8, payload: ArraySlice<UInt8>)] {
+        var found: [(marker: UInt8, payload: ArraySlice<UInt8>)] = []
+        var offset = 2
+        while offset + 4 <= b.count, b[offset] == 0xFF {
+            let marker = b[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            if marker == 0xDA || marker == 0xD9 { break }
+            let length = Int(b[offset + 2]) << 8 | Int(b[offset + 3])
+            let end = offset + 2 + length
+            guard length >= 2, end <= b.count else { break }
+            if (0xE0...0xEF).contains(marker) { found.append((marker, b[(offset + 4)..<end])) }
+            offset = end
+        }
+        return found
+    }
 }
