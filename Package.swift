@@ -169,10 +169,10 @@ let package = Package(
         // Where the photos come from (docs/sources.md): each kind of source (a watched folder, a
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
-        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog"]),
+        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog", "PhotoIndex"]),
         // The manifest on a server is tested against the gallery server, WebDAV folders against
         // Apache and rclone (WindowTestSupport's servers), through the real loader.
-        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages", "WindowTestSupport"]),
+        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages", "WindowTestSupport", "PhotoIndex"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
         // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.
@@ -195,7 +195,7 @@ let package = Package(
         .executableTarget(
             name: "sdlphoto",
             dependencies: [
-                "PhotoShell", "PhotoSources", "PhotoLoader", "PhotoCore", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoConfig", "PhotoLog", "PhotoPipeline", "PhotoPlatform", "DemoGallery",
+                "PhotoShell", "PhotoSources", "PhotoLoader", "PhotoCore", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoConfig", "PhotoLog", "PhotoPipeline", "PhotoPlatform", "PhotoIndex", "DemoGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Test pictures made in code (GIFs need no encoder), for the pipeline and window tests.

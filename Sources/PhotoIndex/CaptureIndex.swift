@@ -29,7 +29,9 @@ package final class CaptureIndex: Sendable {
     }
 
     package init(path: String = CaptureIndex.defaultPath()) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if path != ":memory:" {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
         let database = try SQLiteDatabase(path: path)
         try database.execute("""
             PRAGMA journal_mode = WAL;

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoIndex
 import PhotoLog
 
 /// A folder: the image files directly in it (and in its subfolders when `recursive`), by
@@ -7,6 +8,9 @@ struct FolderSource: PhotoSource {
     let path: String
     let recursive: Bool
     let order: FolderOrder
+    var selection = DateSelection()
+    /// The library index, for `--sort date` and a selection.
+    var index: CaptureIndex?
 
     var renewal: Renewal { .watched }
 
@@ -21,6 +25,9 @@ struct FolderSource: PhotoSource {
         guard let walk = FolderWalk(path: path, recursive: recursive) else {
             Log.error("\(path): cannot read the directory: \(String(cString: strerror(errno)))")
             return SourceListing(items: [], folders: [path])
+        }
+        if let index, order == .date || selection.isFiltering {
+            return SourceListing(items: LibraryDates.apply(walk.photos, order: order, selection: selection, index: index), folders: walk.folders)
         }
         return SourceListing(items: order.sorted(walk.photos), folders: walk.folders)
     }

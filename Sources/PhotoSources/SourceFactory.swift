@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import PhotoIndex
 import PhotoNetwork
 
 /// The one place that tells which kind of source an argument names, by its shape alone
@@ -14,6 +15,10 @@ package enum SourceFactory {
         package var network: DataLoading?
         /// The netrc file the network reads credentials from (`Netrc.path`).
         package var netrcPath: String
+        /// `--since`, `--until`, `--rating`: which of a folder's photos show.
+        package var selection = DateSelection()
+        /// The library index, for `--sort date` and a selection of a folder's photos.
+        package var index: CaptureIndex?
 
         package init(recursive: Bool, order: FolderOrder, refreshSeconds: Double, network: DataLoading?, netrcPath: String = Netrc.path(nil)) {
             (self.recursive, self.order, self.refreshSeconds, self.network) = (recursive, order, refreshSeconds, network)
@@ -34,7 +39,9 @@ package enum SourceFactory {
             return SinglePhotoSource(.url(url))
         }
         if argument.lowercased().hasSuffix(".json") { return ManifestFileSource(path: argument) }
-        if isFolder(argument) { return FolderSource(path: argument, recursive: options.recursive, order: options.order) }
+        if isFolder(argument) {
+            return FolderSource(path: argument, recursive: options.recursive, order: options.order, selection: options.selection, index: options.index)
+        }
         if TilePyramid.isDescription(URL(fileURLWithPath: argument)) { return DeepZoomSource(.file(argument)) }
         return SinglePhotoSource(.file(argument))
     }

@@ -3,6 +3,7 @@ import DemoGallery
 import Foundation
 import PhotoConfig
 import PhotoCore
+import PhotoIndex
 import PhotoLoader
 import PhotoLog
 import PhotoNetwork
@@ -26,8 +27,17 @@ struct SDLPhoto: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Look into directories recursively.")
     var recursive = false
 
-    @Option(help: "Order of photos from a directory: name, mtime or random.")
+    @Option(help: "Order of photos from a directory: name, mtime, random or date (taken, from each photo's header; kept in an index).")
     var sort: FolderOrder = .name
+
+    @Option(help: ArgumentHelp("Only a directory's photos taken from this date on: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only a directory's photos taken up to this date (inclusive): YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Only a directory's photos rated at least this many stars (XMP or EXIF rating, 0-5).", valueName: "stars"))
+    var rating: Int?
 
     @Option(help: "Window size in points, WxH (default: 1280x800 windowed; the display with --slideshow or --kiosk).")
     var size: WindowSize?
@@ -150,6 +160,10 @@ struct SDLPhoto: ParsableCommand {
         if let start { values.append(("start", .integer(start))) }
         if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
         if let slideshow { values.append(("slideshow", .float(slideshow))) }
+        if let rating { values.append(("rating", .integer(rating))) }
+        for (name, date) in [("--since", since), ("--until", until)] {
+            if let date, !DateSelection.isDate(date) { throw ValidationError("\(name): “\(date)” is not a date: YYYY, YYYY-MM or YYYY-MM-DD") }
+        }
         for (key, value) in values {
             if let complaint = ConfigArguments.schema.complaint(about: value, key: key) { throw ValidationError(complaint) }
         }
@@ -167,7 +181,9 @@ struct SDLPhoto: ParsableCommand {
         let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes, netrcFile: netrcPath) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
-        let sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
+        var sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
+        sourceOptions.selection = DateSelection(since: since, until: until, minimumRating: rating)
+        if sort == .date || sourceOptions.selection.isFiltering { sourceOptions.index = Self.openIndex() }
         /// Each source with what it gave at start; nil for a manifest on a server that cannot be
         /// fetched yet: the window waits for it.
         var started: [(source: any PhotoSource, listing: SourceListing?)] = []
@@ -270,6 +286,15 @@ struct SDLPhoto: ParsableCommand {
         } catch {
             Log.error("the network is not available: \(error)")
             return nil
+        }
+    }
+
+    /// The library index in the cache folder; where that cannot be written, one in memory for this
+    /// run (headers are then read at every start), said once.
+    static func openIndex() -> CaptureIndex? {
+        do { return try CaptureIndex() } catch {
+            Log.error("the photo index cannot be kept (\(error)): photos' headers are read at every start")
+            return try? CaptureIndex(path: ":memory:")
         }
     }
 

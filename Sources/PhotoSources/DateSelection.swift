@@ -1,0 +1,65 @@
+import Foundation
+import PhotoCore
+import PhotoIndex
+
+/// `--since`, `--until` and `--rating` (docs/behaviour.md §1): which photos of a folder show, by
+/// when they were taken and how they are rated, as the library index knows them.
+package struct DateSelection: Equatable, Sendable {
+    /// "YYYY", "YYYY-MM" or "YYYY-MM-DD": from the start of that year, month or day...
+    package var since: String?
+    /// ...to its end, inclusive.
+    package var until: String?
+    /// At least this many stars.
+    package var minimumRating: Int?
+
+    package init(since: String? = nil, until: String? = nil, minimumRating: Int? = nil) {
+        (self.since, self.until, self.minimumRating) = (since, until, minimumRating)
+    }
+
+    package var isFiltering: Bool { since != nil || until != nil || minimumRating != nil }
+
+    /// Whether `text` is a date `--since` and `--until` take.
+    package static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts[0].count == 4, parts.dropFirst().allSatisfy({ $0.count == 2 }),
+              let year = Int(parts[0]), year >= 1 else { return false }
+        if parts.count > 1 { guard let month = Int(parts[1]), (1...12).contains(month) else { return false } }
+        if parts.count > 2 { guard let day = Int(parts[2]), (1...31).contains(day) else { return false } }
+        return true
+    }
+
+    /// `taken`: "YYYY-MM-DD HH:MM:SS", compared on as many characters as the bound gives.
+    func admits(taken: String, rating: Int?) -> Bool {
+        if let since, taken.prefix(since.count) < since { return false }
+        if let until, taken.prefix(until.count) > until { return false }
+        if let minimumRating, (rating ?? 0) < minimumRating { return false }
+        return true
+    }
+}
+
+/// A folder's photos through the library index: those the selection admits, in `order`, where
+/// `.date` is when each was taken (the camera's own clock; a photo with no date takes its file's
+/// modification time, in local time), equal moments by name.
+enum LibraryDates {
+    static func apply(_ items: [SourceItem], order: FolderOrder, selection: DateSelection, index: CaptureIndex) -> [SourceItem] {
+        let files = items.map { item in
+            CaptureIndex.File(path: item.image.description, size: item.stamp?.size ?? -1, modified: item.stamp?.modified ?? 0)
+        }
+        let facts = index.facts(for: files)
+        let taken = zip(items, facts).map { item, facts in facts.taken ?? wallClock(item.stamp?.modified ?? 0) }
+        let kept = items.indices.filter { selection.admits(taken: taken[$0], rating: facts[$0].rating) }
+        guard order == .date else { return order.sorted(kept.map { items[$0] }) }
+        let paths = kept.map { items[$0].image.description }
+        let moments = kept.map { Int64(taken[$0].filter(\.isNumber)) ?? 0 }
+        return NaturalOrder(paths).sortedIndices(firstBy: moments).map { items[kept[$0]] }
+    }
+
+    /// A file time (ns since 1970) as "YYYY-MM-DD HH:MM:SS" on this machine's clock.
+    static func wallClock(_ nanoseconds: Int64) -> String {
+        var seconds = time_t(nanoseconds / 1_000_000_000)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}
