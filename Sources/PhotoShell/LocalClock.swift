@@ -12,6 +12,8 @@ package struct LocalClock {
     /// nil when the environment holds a time that does not parse.
     package init?(environment: [String: String]) {
         guard let text = environment[Self.environmentKey] else { startSecond = nil; return }
+        // A date may come first ("2024-02-29 07:00"), for what goes by the day (`--memories`).
+        if let dated = LocalDate.fixedStart(text) { startSecond = Double(dated.secondOfDay); return }
         guard let time = TimeOfDay(text) else { return nil }
         startSecond = time.secondOfDay
     }

@@ -21,6 +21,8 @@ package struct Presentation {
         var values: [CaptionFormat.Field: String] = [.name: name]
         values[.caption] = caption
         values[.date] = facts?.taken.map(Self.dateText)
+        values[.ago] = facts?.taken.flatMap { CalendarDay(year: $0.year, month: $0.month, day: $0.day)?.yearsAgo(today: LocalDate.now().day) }
+            .map(Self.dates.yearsAgo)
         values[.camera] = facts?.camera
         return self.caption.text(values) ?? (namesWhenEmpty ? name : nil)
     }

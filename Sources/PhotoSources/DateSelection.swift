@@ -11,12 +11,14 @@ package struct DateSelection: Equatable, Sendable {
     package var until: String?
     /// At least this many stars.
     package var minimumRating: Int?
+    /// Only "on this day" in earlier years (`--memories`).
+    package var memories: Memories?
 
-    package init(since: String? = nil, until: String? = nil, minimumRating: Int? = nil) {
-        (self.since, self.until, self.minimumRating) = (since, until, minimumRating)
+    package init(since: String? = nil, until: String? = nil, minimumRating: Int? = nil, memories: Memories? = nil) {
+        (self.since, self.until, self.minimumRating, self.memories) = (since, until, minimumRating, memories)
     }
 
-    package var isFiltering: Bool { since != nil || until != nil || minimumRating != nil }
+    package var isFiltering: Bool { since != nil || until != nil || minimumRating != nil || memories != nil }
 
     /// Whether `text` is a date `--since` and `--until` take.
     package static func isDate(_ text: String) -> Bool {
@@ -41,13 +43,14 @@ package struct DateSelection: Equatable, Sendable {
 /// `.date` is when each was taken (the camera's own clock; a photo with no date takes its file's
 /// modification time, in local time), equal moments by name.
 enum LibraryDates {
-    static func apply(_ items: [SourceItem], order: FolderOrder, selection: DateSelection, index: CaptureIndex) -> [SourceItem] {
+    static func apply(_ items: [SourceItem], order: FolderOrder, selection: DateSelection, index: CaptureIndex, today: CalendarDay) -> [SourceItem] {
         let files = items.map { item in
             CaptureIndex.File(path: item.image.description, size: item.stamp?.size ?? -1, modified: item.stamp?.modified ?? 0)
         }
         let facts = index.facts(for: files)
         let taken = zip(items, facts).map { item, facts in facts.taken ?? wallClock(item.stamp?.modified ?? 0) }
-        let kept = items.indices.filter { selection.admits(taken: taken[$0], rating: facts[$0].rating) }
+        let memory = selection.memories.map { $0.admitted(taken, today: today) } ?? Array(repeating: true, count: items.count)
+        let kept = items.indices.filter { memory[$0] && selection.admits(taken: taken[$0], rating: facts[$0].rating) }
         guard order == .date else { return order.sorted(kept.map { items[$0] }) }
         let paths = kept.map { items[$0].image.description }
         let moments = kept.map { Int64(taken[$0].filter(\.isNumber)) ?? 0 }

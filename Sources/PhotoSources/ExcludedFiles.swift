@@ -17,7 +17,7 @@ package struct ExcludedFiles: Sendable {
     }
 
     package func filter(_ listing: SourceListing) -> SourceListing {
-        SourceListing(items: filter(listing.items), folders: listing.folders)
+        SourceListing(items: filter(listing.items), folders: listing.folders, staleAfter: listing.staleAfter)
     }
 
     /// An absolute path with `.` and `..` resolved.

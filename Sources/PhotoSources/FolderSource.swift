@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import PhotoIndex
 import PhotoLog
 
@@ -11,6 +12,8 @@ struct FolderSource: PhotoSource {
     var selection = DateSelection()
     /// The library index, for `--sort date` and a selection.
     var index: CaptureIndex?
+    /// The local day and time, for memories (tests set it).
+    var now: @Sendable () -> (day: CalendarDay, secondOfDay: Int) = { LocalDate.now() }
 
     var renewal: Renewal { .watched }
 
@@ -27,7 +30,11 @@ struct FolderSource: PhotoSource {
             return SourceListing(items: [], folders: [path])
         }
         if let index, order == .date || selection.isFiltering {
-            return SourceListing(items: LibraryDates.apply(walk.photos, order: order, selection: selection, index: index), folders: walk.folders)
+            // Memories change at midnight, a second after which the folder is listed again.
+            let now = now()
+            let midnight = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
+            let items = LibraryDates.apply(walk.photos, order: order, selection: selection, index: index, today: now.day)
+            return SourceListing(items: items, folders: walk.folders, staleAfter: midnight)
         }
         return SourceListing(items: order.sorted(walk.photos), folders: walk.folders)
     }

@@ -20,6 +20,8 @@ package final class LiveContent: @unchecked Sendable {
         /// Bumped by each scheduled or immediate refresh: an older timer that fires finds it moved on.
         var generation = 0
         var refreshing = false
+        /// Bumped by each listing that goes stale at a set time (`staleAfter`).
+        var expiry = 0
 
         /// Seconds between refreshes, for a `.refreshed` source.
         var interval: Double? {
@@ -60,6 +62,7 @@ package final class LiveContent: @unchecked Sendable {
         queue.async { [self] in
             self.wake = wake
             for i in entries.indices where entries[i].interval != nil { scheduleRefresh(i) }
+            for i in entries.indices { scheduleExpiry(i) }
             if entries.contains(where: { $0.failures > 0 }) { watchNetwork(NetworkSigns.read()) }
             let folders = watchedFolders
             guard !folders.isEmpty else { return }
@@ -157,6 +160,7 @@ package final class LiveContent: @unchecked Sendable {
         case .success(let listing):
             entries[i].failures = 0
             entries[i].listing = excluded.filter(listing)
+            scheduleExpiry(i)
             publish()
         case .failure(let error):
             let wasWaiting = entries[i].failures > 0
@@ -182,16 +186,37 @@ package final class LiveContent: @unchecked Sendable {
     static let settleSeconds = 0.25
 
     private func listWatchedAgain() {
-        for i in entries.indices where entries[i].source.renewal == .watched {
-            do {
-                entries[i].listing = excluded.filter(try entries[i].source.list())
-            } catch {
-                // A manifest file caught half-written, or broken: keep what it gave last.
-                Log.error("\(error); keeping the last list")
-            }
-        }
+        for i in entries.indices where entries[i].source.renewal == .watched { listAgain(i) }
         watcher?.watch(watchedFolders)
         publish()
+    }
+
+    private func listAgain(_ i: Int) {
+        do {
+            entries[i].listing = excluded.filter(try entries[i].source.list())
+            scheduleExpiry(i)
+        } catch {
+            // A manifest file caught half-written, or broken: keep what it gave last.
+            Log.error("\(error); keeping the last list")
+        }
+    }
+
+    /// A listing that goes stale at a set time (memories at midnight) is listed again then,
+    /// whatever its source's renewal.
+    private func scheduleExpiry(_ i: Int) {
+        entries[i].expiry += 1
+        guard let seconds = entries[i].listing.staleAfter else { return }
+        let expiry = entries[i].expiry
+        queue.asyncAfter(deadline: .now() + max(0, seconds)) { [weak self] in
+            guard let self, self.entries[i].expiry == expiry else { return }
+            if self.entries[i].source.renewal == .watched {
+                self.listAgain(i)
+                self.watcher?.watch(self.watchedFolders)
+                self.publish()
+            } else {
+                self.refresh(i)
+            }
+        }
     }
 
     /// The folders of every watched source's listing.

@@ -46,8 +46,11 @@ package struct SourceListing: Equatable, Sendable {
     /// Watched for a `.watched` source: a folder given (and its subfolders with `-r`), or the
     /// folder of a file.
     package var folders: [String]
+    /// Seconds from now after which it is stale whatever else happens: memories (`--memories`)
+    /// follow the date at local midnight. `LiveContent` lists the source again then.
+    package var staleAfter: Double?
 
-    package init(items: [SourceItem], folders: [String] = []) {
-        self.items = items; self.folders = folders
+    package init(items: [SourceItem], folders: [String] = [], staleAfter: Double? = nil) {
+        self.items = items; self.folders = folders; self.staleAfter = staleAfter
     }
 }

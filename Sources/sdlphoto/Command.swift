@@ -39,6 +39,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("Only a directory's photos rated at least this many stars (XMP or EXIF rating, 0-5).", valueName: "stars"))
     var rating: Int?
 
+    @Option(help: ArgumentHelp("On this day: only a directory's photos taken on today's date in earlier years, give or take DAYS (--memories alone: 0), widened a day at a time until there are some; the selection follows the date at midnight.", valueName: "days"))
+    var memories: Int?
+
     @Option(help: "Window size in points, WxH (default: 1280x800 windowed; the display with --slideshow or --kiosk).")
     var size: WindowSize?
 
@@ -161,6 +164,7 @@ struct SDLPhoto: ParsableCommand {
         if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
         if let slideshow { values.append(("slideshow", .float(slideshow))) }
         if let rating { values.append(("rating", .integer(rating))) }
+        if let memories { values.append(("memories", .integer(memories))) }
         for (name, date) in [("--since", since), ("--until", until)] {
             if let date, !DateSelection.isDate(date) { throw ValidationError("\(name): “\(date)” is not a date: YYYY, YYYY-MM or YYYY-MM-DD") }
         }
@@ -182,7 +186,7 @@ struct SDLPhoto: ParsableCommand {
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
-        sourceOptions.selection = DateSelection(since: since, until: until, minimumRating: rating)
+        sourceOptions.selection = DateSelection(since: since, until: until, minimumRating: rating, memories: memories.map(Memories.init))
         if sort == .date || sourceOptions.selection.isFiltering { sourceOptions.index = Self.openIndex() }
         /// Each source with what it gave at start; nil for a manifest on a server that cannot be
         /// fetched yet: the window waits for it.
@@ -358,6 +362,17 @@ extension SDLPhoto {
                     i += 2
                 } else {
                     result.append("--clock=\(Presentation.defaultClock)")
+                    i += 1
+                }
+                continue
+            }
+            if argument == "--memories" {
+                // `--memories` alone: on this very day; a whole number after it widens by that many days.
+                if i + 1 < arguments.count, let days = Int(arguments[i + 1]), days >= 0 {
+                    result.append("--memories=\(days)")
+                    i += 2
+                } else {
+                    result.append("--memories=0")
                     i += 1
                 }
                 continue

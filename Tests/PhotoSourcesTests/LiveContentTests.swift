@@ -40,6 +40,22 @@ import Testing
         #expect(fixed.calls == 0)
     }
 
+    /// Memories change at midnight: a listing that says when it goes stale is listed again then,
+    /// though its folder never changed.
+    @Test func aListingThatGoesStaleIsListedAgainThen() throws {
+        let watched = FakeSource(.watched) { call in
+            var listing = call == 0 ? photos("today") : photos("tomorrow")
+            listing.staleAfter = call == 0 ? 0.05 : nil
+            return listing
+        }
+        let first = try watched.list()
+        let content = LiveContent(sources: [(watched, first)], backoff: quick)
+        let woken = started(content)
+        try #require(woke(woken))
+        #expect(content.takeUpdate() == photos("tomorrow").items)
+        #expect(watched.calls == 2)
+    }
+
     @Test func aSourceThatFailsKeepsItsLastListingAndIsTriedAgain() throws {
         let flaky = FakeSource(.refreshed(every: 0.01)) { call in
             if call < 2 { throw FakeSource.Failed() }

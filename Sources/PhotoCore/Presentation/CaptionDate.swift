@@ -28,6 +28,15 @@ public final class CaptionDate: @unchecked Sendable {
         return identifier.isEmpty || identifier == "C" || identifier == "POSIX" ? Locale(identifier: "en_US") : Locale(identifier: identifier)
     }
 
+    /// "3 years ago" in the locale's words ("vor 3 Jahren", "3 年前"), for `{ago}`.
+    public func yearsAgo(_ years: Int) -> String {
+        var style = Date.RelativeFormatStyle(presentation: .numeric, unitsStyle: .wide)
+        style.locale = formatter.locale
+        style.calendar = calendar
+        let now = Date()
+        return style.format(calendar.date(byAdding: .year, value: -years, to: now) ?? now)
+    }
+
     /// The date of `year`-`month`-`day` in the locale's long style.
     public func text(year: Int, month: Int, day: Int) -> String {
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else {
