@@ -169,7 +169,7 @@ let package = Package(
         // Where the photos come from (docs/sources.md): each kind of source (a watched folder, a
         // manifest file or URL, single files and URLs, deep zoom descriptions) is one type behind
         // the `PhotoSource` protocol, and `LiveContent` keeps them current.
-        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog", "PhotoIndex"]),
+        .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog", "PhotoIndex", "PhotoRemote"]),
         // The manifest on a server is tested against the gallery server, WebDAV folders against
         // Apache and rclone (WindowTestSupport's servers), through the real loader.
         .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages", "WindowTestSupport", "PhotoIndex"]),

@@ -6,6 +6,8 @@ public enum RemoteCommand: Equatable, Sendable {
     case next, previous, play, pause, sleep, wake
     /// Show photo `index` (0-based) in the browser.
     case show(Int)
+    /// Show only the photos this selects, by date and rating.
+    case select(RemoteSelection)
 
     /// Why a request names no command: the answer is 400 with this text, and nothing changes.
     public struct Rejection: Error, Equatable, Sendable, CustomStringConvertible {
@@ -30,6 +32,12 @@ public enum RemoteCommand: Equatable, Sendable {
             }
             guard (0..<count).contains(index) else { throw Rejection("index \(index) is out of range: there are \(count) photos") }
             return .show(index)
+        case "select":
+            guard let selection = try? JSONDecoder().decode(RemoteSelection.self, from: Data(body.isEmpty ? Array("{}".utf8) : body)) else {
+                throw Rejection("select takes {\"since\": DATE, \"until\": DATE, \"rating\": N, \"memories\": DAYS}, any of them; {} for every photo")
+            }
+            if let problem = selection.problem { throw Rejection("select: \(problem)") }
+            return .select(selection)
         default:
             throw Rejection("unknown command: \(name)")
         }
@@ -48,6 +56,10 @@ public enum RemoteCommand: Equatable, Sendable {
             return .show(index)
         case ("show"?, _):
             throw Rejection("show needs one index: show N")
+        case ("select"?, _):
+            let selection = try RemoteSelection(words: Array(words.dropFirst()))
+            if let problem = selection.problem { throw Rejection("select: \(problem)") }
+            return .select(selection)
         case (let name?, 1):
             return try parse(name: String(name), body: [], count: count)
         default:

@@ -31,6 +31,9 @@ extension App {
         case .sleep, .wake:
             if let done = operation.sleep.command(command == .sleep ? .sleep : .wake, at: now) { carryOut(done) }
             return
+        case .select(let selection):
+            // The new list comes back through the content feed, as any change of the sources does.
+            return feed.select(selection)
         }
         frames.redraw(.remote)
     }

@@ -1,3 +1,4 @@
+import PhotoRemote
 import PhotoSources
 
 /// The sources kept current while the program runs (docs/behaviour.md §11), and, until the first
@@ -20,6 +21,9 @@ struct ContentFeed {
         defer { waitingFor = [] }
         return (items, !waitingFor.isEmpty)
     }
+
+    /// Only the photos `selection` admits, from now on (a remote `select`).
+    func select(_ selection: RemoteSelection) { live?.select(DateSelection(selection)) }
 
     /// Asleep, nothing is listed or fetched again; awake, what fell due meanwhile is.
     func setPaused(_ paused: Bool) { live?.setPaused(paused) }

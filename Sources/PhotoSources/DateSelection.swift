@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import PhotoIndex
+import PhotoRemote
 
 /// `--since`, `--until` and `--rating` (docs/behaviour.md §1): which photos of a folder show, by
 /// when they were taken and how they are rated, as the library index knows them.
@@ -20,14 +21,12 @@ package struct DateSelection: Equatable, Sendable {
 
     package var isFiltering: Bool { since != nil || until != nil || minimumRating != nil || memories != nil }
 
-    /// Whether `text` is a date `--since` and `--until` take.
-    package static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts[0].count == 4, parts.dropFirst().allSatisfy({ $0.count == 2 }),
-              let year = Int(parts[0]), year >= 1 else { return false }
-        if parts.count > 1 { guard let month = Int(parts[1]), (1...12).contains(month) else { return false } }
-        if parts.count > 2 { guard let day = Int(parts[2]), (1...31).contains(day) else { return false } }
-        return true
+    /// Whether `text` is a date `--since` and `--until` take: YYYY, YYYY-MM or YYYY-MM-DD.
+    package static func isDate(_ text: String) -> Bool { RemoteSelection.isDate(text) }
+
+    /// A selection chosen from elsewhere (`select`, docs/behaviour.md §15).
+    package init(_ remote: RemoteSelection) {
+        self.init(since: remote.since, until: remote.until, minimumRating: remote.rating, memories: remote.memories.map(Memories.init))
     }
 
     /// `taken`: "YYYY-MM-DD HH:MM:SS", compared on as many characters as the bound gives.

@@ -9,9 +9,8 @@ struct FolderSource: PhotoSource {
     let path: String
     let recursive: Bool
     let order: FolderOrder
-    var selection = DateSelection()
-    /// The library index, for `--sort date` and a selection.
-    var index: CaptureIndex?
+    /// The selection by date and rating, and the library index for it and for `--sort date`.
+    var control: SelectionControl?
     /// The local day and time, for memories (tests set it).
     var now: @Sendable () -> (day: CalendarDay, secondOfDay: Int) = { LocalDate.now() }
 
@@ -29,7 +28,8 @@ struct FolderSource: PhotoSource {
             Log.error("\(path): cannot read the directory: \(String(cString: strerror(errno)))")
             return SourceListing(items: [], folders: [path])
         }
-        if let index, order == .date || selection.isFiltering {
+        let selection = control?.selection ?? DateSelection()
+        if order == .date || selection.isFiltering, let index = control?.index() {
             // Memories change at midnight, a second after which the folder is listed again.
             let now = now()
             let midnight = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }

@@ -31,6 +31,8 @@ package final class LiveContent: @unchecked Sendable {
 
     private let excluded: ExcludedFiles
     private let backoff: RetryBackoff
+    /// What `select` changes; nil where nothing selects by it.
+    private let selection: SelectionControl?
     /// Guarded by `queue`, like everything below but `pending`.
     private var wake: @Sendable () -> Void = {}
     private let queue = DispatchQueue(label: "sdlphoto.content")
@@ -51,7 +53,8 @@ package final class LiveContent: @unchecked Sendable {
     /// cannot be reached): it is tried again after 1 s, 2 s, 4 s ... and at once when the
     /// machine's network changes (a route or a DNS server appears).
     package init(sources: [(source: any PhotoSource, listing: SourceListing?)], excluded: ExcludedFiles = ExcludedFiles(),
-                 backoff: RetryBackoff = RetryBackoff()) {
+                 backoff: RetryBackoff = RetryBackoff(), selection: SelectionControl? = nil) {
+        self.selection = selection
         entries = sources.map { Entry(source: $0.source, listing: $0.listing ?? SourceListing(items: []), failures: $0.listing == nil ? 1 : 0) }
         self.excluded = excluded
         self.backoff = backoff
@@ -81,6 +84,19 @@ package final class LiveContent: @unchecked Sendable {
         let update = pending
         pending = nil
         return update
+    }
+
+    /// A new selection of photos (a remote `select`): every source is listed again now, in
+    /// whatever way it is listed; those that select by it (folders) give what it admits.
+    package func select(_ selection: DateSelection) {
+        queue.async { [self] in
+            self.selection?.set(selection)
+            for i in entries.indices {
+                if entries[i].interval != nil { refresh(i) } else { listAgain(i) }
+            }
+            watcher?.watch(watchedFolders)
+            publish()
+        }
     }
 
     /// While the frame sleeps nothing is refreshed; the refreshes that fell due run on waking.

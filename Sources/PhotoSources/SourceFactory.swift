@@ -1,6 +1,5 @@
 import Foundation
 import PhotoCore
-import PhotoIndex
 import PhotoNetwork
 
 /// The one place that tells which kind of source an argument names, by its shape alone
@@ -15,10 +14,8 @@ package enum SourceFactory {
         package var network: DataLoading?
         /// The netrc file the network reads credentials from (`Netrc.path`).
         package var netrcPath: String
-        /// `--since`, `--until`, `--rating`: which of a folder's photos show.
-        package var selection = DateSelection()
-        /// The library index, for `--sort date` and a selection of a folder's photos.
-        package var index: CaptureIndex?
+        /// `--since`, `--until`, `--rating`, `--memories` as they stand, and the library index.
+        package var selection: SelectionControl?
 
         package init(recursive: Bool, order: FolderOrder, refreshSeconds: Double, network: DataLoading?, netrcPath: String = Netrc.path(nil)) {
             (self.recursive, self.order, self.refreshSeconds, self.network) = (recursive, order, refreshSeconds, network)
@@ -40,7 +37,7 @@ package enum SourceFactory {
         }
         if argument.lowercased().hasSuffix(".json") { return ManifestFileSource(path: argument) }
         if isFolder(argument) {
-            return FolderSource(path: argument, recursive: options.recursive, order: options.order, selection: options.selection, index: options.index)
+            return FolderSource(path: argument, recursive: options.recursive, order: options.order, control: options.selection)
         }
         if TilePyramid.isDescription(URL(fileURLWithPath: argument)) { return DeepZoomSource(.file(argument)) }
         return SinglePhotoSource(.file(argument))

@@ -186,8 +186,8 @@ struct SDLPhoto: ParsableCommand {
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
-        sourceOptions.selection = DateSelection(since: since, until: until, minimumRating: rating, memories: memories.map(Memories.init))
-        if sort == .date || sourceOptions.selection.isFiltering { sourceOptions.index = Self.openIndex() }
+        sourceOptions.selection = SelectionControl(DateSelection(since: since, until: until, minimumRating: rating, memories: memories.map(Memories.init)),
+                                                   open: { Self.openIndex() })
         /// Each source with what it gave at start; nil for a manifest on a server that cannot be
         /// fetched yet: the window waits for it.
         var started: [(source: any PhotoSource, listing: SourceListing?)] = []
@@ -270,7 +270,7 @@ struct SDLPhoto: ParsableCommand {
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         options.frame = frame.settings
         options.thumbnailsAhead = thumbnailsAhead
-        let content = LiveContent(sources: started, excluded: own)
+        let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)
         let code = Launch.run(items: items, network: network, content: content, options: options)
         network.finishWrites()
         if code != 0 { throw ExitCode(code) }

@@ -23,6 +23,25 @@ import Testing
         #expect(throws: RemoteCommand.Rejection.self) { try parse("show", "{\"index\": 99999}") }
     }
 
+    /// A phone picks "memories" or "2019" on the frame without a restart (docs/behaviour.md §15).
+    @Test func selectTakesDatesARatingOrMemoriesOverHTTPAndMQTT() throws {
+        #expect(try parse("select", #"{"since": "2019", "until": "2019-12-31"}"#) == .select(RemoteSelection(since: "2019", until: "2019-12-31")))
+        #expect(try parse("select", #"{"memories": 2, "rating": 4}"#) == .select(RemoteSelection(rating: 4, memories: 2)))
+        #expect(try parse("select", "{}") == .select(RemoteSelection()))
+        #expect(try parse("select") == .select(RemoteSelection()))
+        func mqtt(_ text: String) throws(RemoteCommand.Rejection) -> RemoteCommand { try RemoteCommand.parse(payload: Array(text.utf8), count: 10) }
+        #expect(try mqtt("select memories") == .select(RemoteSelection(memories: 0)))
+        #expect(try mqtt("select memories 3 rating 2") == .select(RemoteSelection(rating: 2, memories: 3)))
+        #expect(try mqtt(" select since 2019-07 until 2020 ") == .select(RemoteSelection(since: "2019-07", until: "2020")))
+        #expect(try mqtt("select all") == .select(RemoteSelection()))
+        for bad in [#"{"since": "July"}"#, #"{"rating": 9}"#, #"{"until": 2019}"#, #"{"memories": -1}"#] {
+            #expect(throws: RemoteCommand.Rejection.self, "\(bad)") { try parse("select", bad) }
+        }
+        for bad in ["select since", "select rating four", "select yesterday", "select until 2019-13"] {
+            #expect(throws: RemoteCommand.Rejection.self, "\(bad)") { try mqtt(bad) }
+        }
+    }
+
     @Test func showRefusesAnIndexThatIsNoWholeNumber() {
         for body in ["{}", "{\"index\": 1.5}", "{\"index\": \"2\"}", "{\"index\": true}", "{\"index\": null}", "[1]"] {
             #expect(throws: RemoteCommand.Rejection.self, "\(body)") { try parse("show", body) }

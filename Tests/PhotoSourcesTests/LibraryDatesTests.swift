@@ -34,7 +34,7 @@ import Testing
     }
 
     func names(_ folder: TempFolder, _ order: FolderOrder, _ selection: DateSelection = DateSelection(), index: CaptureIndex) -> [String] {
-        FolderSource(path: folder.path, recursive: false, order: order, selection: selection, index: index).list().items.map(\.image.name)
+        FolderSource(path: folder.path, recursive: false, order: order, control: SelectionControl(selection, index: index)).list().items.map(\.image.name)
     }
 
     @Test func byDateTakenAPhotoWithNoDateTakingItsFileTime() throws {
@@ -58,6 +58,22 @@ import Testing
         let index = try CaptureIndex(path: folder.path("index.sqlite3"))
         #expect(names(folder, .name, DateSelection(minimumRating: 2), index: index) == ["p1.jpg", "p2.jpg"])
         #expect(names(folder, .name, DateSelection(minimumRating: 3), index: index) == ["p2.jpg"])
+    }
+
+    /// A remote `select` lists the folder again with the new selection, its folder unchanged.
+    @Test func aNewSelectionWhileRunningListsTheFolderAgain() throws {
+        let folder = try library()
+        let control = SelectionControl(DateSelection(), index: try CaptureIndex(path: folder.path("index.sqlite3")))
+        let source = FolderSource(path: folder.path, recursive: false, order: .date, control: control)
+        let content = LiveContent(sources: [(source, source.list())], selection: control)
+        let woken = DispatchSemaphore(value: 0)
+        content.start { woken.signal() }
+        content.select(DateSelection(since: "2020"))
+        #expect(woken.wait(timeout: .now() + 10) == .success)
+        #expect(content.takeUpdate()?.map(\.image.name) == ["p4.jpg", "p2.jpg", "p0.jpg"])
+        content.select(DateSelection())
+        #expect(woken.wait(timeout: .now() + 10) == .success)
+        #expect(content.takeUpdate()?.count == 5)
     }
 
     @Test func listedAgainTheFolderReadsNoHeader() throws {

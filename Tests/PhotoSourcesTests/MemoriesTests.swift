@@ -59,7 +59,8 @@ struct MemoriesTests {
         }
         let index = try CaptureIndex(path: folder.path("index.sqlite3"))
         func source(_ today: String, _ second: Int) -> FolderSource {
-            var source = FolderSource(path: folder.path, recursive: false, order: .date, selection: DateSelection(memories: Memories(days: 0)), index: index)
+            var source = FolderSource(path: folder.path, recursive: false, order: .date,
+                                      control: SelectionControl(DateSelection(memories: Memories(days: 0)), index: index))
             let now = (day(today), second)
             source.now = { now }
             return source

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WindowTestSupport
 
@@ -32,6 +33,32 @@ import WindowTestSupport
             _ = await process.exit(timeout: 60)
             return try process.outcome(timeout: 10)
         }
+    }
+
+    /// A phone picks which years the frame shows, and back to all of them, without a restart
+    /// (docs/behaviour.md §15, `select`). These photos have no EXIF date: each is dated by its
+    /// file's time, one a year from 2018.
+    @Test func selectChoosesTheYearsShownWhileTheFrameRuns() async throws {
+        let frame = try await ControlledFrame("select", count: 6, inBrowser: false)
+        defer { frame.process.terminate() }
+        for year in 0..<6 {
+            var parts = tm(tm_sec: 0, tm_min: 0, tm_hour: 12, tm_mday: 1, tm_mon: 5, tm_year: Int32(118 + year), tm_wday: 0, tm_yday: 0, tm_isdst: -1, tm_gmtoff: 0, tm_zone: nil)
+            let moment = timespec(tv_sec: mktime(&parts), tv_nsec: 0)
+            var times = [moment, moment]
+            let path = frame.session.dir.appendingPathComponent(String(format: "photo%03d.png", year)).path
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        }
+        var answer = try await frame.client.post("select", #"{"since": "2021"}"#)
+        #expect(answer.status == 200, "\(answer.body)")
+        try await frame.events.wait(for: "content 3")
+        #expect(try await frame.client.status()["count"] as? Int == 3)
+
+        answer = try await frame.client.post("select", #"{"since": "July"}"#)
+        #expect(answer.status == 400 && answer.body.contains("not a date"), "\(answer.body)")
+
+        answer = try await frame.client.post("select", "{}")
+        try await frame.events.wait(for: "content 6")
+        #expect(try await frame.client.status()["count"] as? Int == 6)
     }
 
     @Test func theStatusAndEachCommandMoveTheProgram() async throws {
