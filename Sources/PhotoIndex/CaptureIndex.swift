@@ -49,12 +49,13 @@ package final class CaptureIndex: Sendable {
     /// saying nothing, so it is not read (or said) again.
     package func facts(for files: [File]) -> [CaptureFacts] {
         var known: [String: (size: Int64, modified: Int64, facts: CaptureFacts)] = [:]
-        let stored = (try? database.withLock { try $0.rows("SELECT path, size, modified, taken, offset, rating, latitude, longitude FROM facts") }) ?? []
-        known.reserveCapacity(stored.count)
-        for row in stored {
-            guard case .text(let path) = row[0], case .integer(let size) = row[1], case .integer(let modified) = row[2] else { continue }
-            known[path] = (size, modified, CaptureFacts(taken: row[3].text, offsetMinutes: row[4].int, rating: row[5].int,
-                                                        latitude: row[6].real, longitude: row[7].real))
+        known.reserveCapacity(files.count)
+        try? database.withLock { database in
+            try database.forEachRow("SELECT path, size, modified, taken, offset, rating, latitude, longitude FROM facts") { row in
+                guard case .text(let path) = row[0], case .integer(let size) = row[1], case .integer(let modified) = row[2] else { return }
+                known[path] = (size, modified, CaptureFacts(taken: row[3].text, offsetMinutes: row[4].int, rating: row[5].int,
+                                                            latitude: row[6].real, longitude: row[7].real))
+            }
         }
         var result = [CaptureFacts?](repeating: nil, count: files.count)
         var missing: [Int] = []

@@ -49,17 +49,17 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Every row `sql` gives, each column a `Value`.
-    func rows(_ sql: String, _ bindings: [Value] = []) throws -> [[Value]] {
+    /// Every row `sql` gives, each column a `Value`, handed to `row` one at a time (a library's
+    /// 50,000 rows are never all held as values at once).
+    func forEachRow(_ sql: String, _ bindings: [Value] = [], _ row: ([Value]) -> Void) throws {
         let statement = try prepare(sql)
         defer { sqlite3_finalize(statement) }
         try bind(bindings, to: statement)
-        var rows: [[Value]] = []
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else { throw failure() }
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
+            row((0..<sqlite3_column_count(statement)).map { column in
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
                 case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
@@ -68,7 +68,6 @@ final class SQLiteDatabase {
                 }
             })
         }
-        return rows
     }
 
     private func prepare(_ sql: String) throws -> OpaquePointer? {
