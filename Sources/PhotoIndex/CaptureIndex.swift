@@ -44,10 +44,9 @@ package final class CaptureIndex: Sendable {
 
     package var headersRead: Int { readCount.load(ordering: .relaxed) }
 
-    /// Each file's facts, in order: from the index where its identity is the same, else read
-    /// from its header (on every core) and kept. A damaged header is said once, and kept as
-    /// saying nothing, so it is not read (or said) again.
-    package func facts(for files: [File]) -> [CaptureFacts] {
+    /// Each file's facts as the index has them, nil where it has none for the file as it is
+    /// now (new, or changed since): nothing is read but the index.
+    package func known(for files: [File]) -> [CaptureFacts?] {
         var known: [String: (size: Int64, modified: Int64, facts: CaptureFacts)] = [:]
         known.reserveCapacity(files.count)
         try? database.withLock { database in
@@ -57,27 +56,39 @@ package final class CaptureIndex: Sendable {
                                                             latitude: row[6].real, longitude: row[7].real))
             }
         }
-        var result = [CaptureFacts?](repeating: nil, count: files.count)
-        var missing: [Int] = []
-        for (i, file) in files.enumerated() {
-            if let entry = known[file.path], entry.size == file.size, entry.modified == file.modified { result[i] = entry.facts } else { missing.append(i) }
+        return files.map { file in
+            guard let entry = known[file.path], entry.size == file.size, entry.modified == file.modified else { return nil }
+            return entry.facts
         }
+    }
+
+    /// Each file's facts, in order: from the index where its identity is the same, else read
+    /// from its header (on every core) and kept. A damaged header is said once, and kept as
+    /// saying nothing, so it is not read (or said) again.
+    package func facts(for files: [File]) -> [CaptureFacts] {
+        var result = known(for: files)
+        let missing = result.indices.filter { result[$0] == nil }
         guard !missing.isEmpty else { return result.map { $0 ?? CaptureFacts() } }
-        let read = Self.readHeaders(missing.map { files[$0].path })
-        readCount.add(missing.count, ordering: .relaxed)
+        let read = read(missing.map { files[$0] })
         for (n, i) in missing.enumerated() { result[i] = read[n] }
-        let rows = missing.map { i -> [SQLiteDatabase.Value] in
-            let f = result[i]!, file = files[i]
-            return [.text(file.path), .integer(file.size), .integer(file.modified), f.taken.map { .text($0) } ?? .null,
-                    f.offsetMinutes.map { .integer(Int64($0)) } ?? .null, f.rating.map { .integer(Int64($0)) } ?? .null,
-                    f.latitude.map { .real($0) } ?? .null, f.longitude.map { .real($0) } ?? .null]
+        return result.map { $0 ?? CaptureFacts() }
+    }
+
+    /// Reads `files`' headers (on every core) and keeps what they say, whatever the index had.
+    package func read(_ files: [File]) -> [CaptureFacts] {
+        let read = Self.readHeaders(files.map(\.path))
+        readCount.add(files.count, ordering: .relaxed)
+        let rows = zip(files, read).map { file, f -> [SQLiteDatabase.Value] in
+            [.text(file.path), .integer(file.size), .integer(file.modified), f.taken.map { .text($0) } ?? .null,
+             f.offsetMinutes.map { .integer(Int64($0)) } ?? .null, f.rating.map { .integer(Int64($0)) } ?? .null,
+             f.latitude.map { .real($0) } ?? .null, f.longitude.map { .real($0) } ?? .null]
         }
         do {
             try database.withLock { try $0.run("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows: rows) }
         } catch {
             Problems.once("capture-index-write", "the photo index cannot be written (\(error)): headers are read again next time")
         }
-        return result.map { $0 ?? CaptureFacts() }
+        return read
     }
 
     /// On every core; a file that cannot be read at all (gone since it was listed) says nothing.

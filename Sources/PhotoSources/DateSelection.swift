@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCore
 import PhotoIndex
+import PhotoPipeline
 import PhotoRemote
 
 /// `--since`, `--until` and `--rating` (docs/behaviour.md §1): which photos of a folder show, by
@@ -42,11 +43,10 @@ package struct DateSelection: Equatable, Sendable {
 /// `.date` is when each was taken (the camera's own clock; a photo with no date takes its file's
 /// modification time, in local time), equal moments by name.
 enum LibraryDates {
-    static func apply(_ items: [SourceItem], order: FolderOrder, selection: DateSelection, index: CaptureIndex, today: CalendarDay) -> [SourceItem] {
-        let files = items.map { item in
-            CaptureIndex.File(path: item.image.description, size: item.stamp?.size ?? -1, modified: item.stamp?.modified ?? 0)
-        }
-        let facts = index.facts(for: files)
+    /// `facts[i]` is `items[i]`'s; an item whose facts are not known yet (nil) is left out.
+    static func apply(_ items: [SourceItem], facts: [CaptureFacts?], order: FolderOrder, selection: DateSelection, today: CalendarDay) -> [SourceItem] {
+        let present = items.indices.filter { facts[$0] != nil }
+        let items = present.map { items[$0] }, facts = present.map { facts[$0]! }
         let taken = zip(items, facts).map { item, facts in facts.taken ?? wallClock(item.stamp?.modified ?? 0) }
         let memory = selection.memories.map { $0.admitted(taken, today: today) } ?? Array(repeating: true, count: items.count)
         let kept = items.indices.filter { memory[$0] && selection.admits(taken: taken[$0], rating: facts[$0].rating) }
@@ -54,6 +54,11 @@ enum LibraryDates {
         let paths = kept.map { items[$0].image.description }
         let moments = kept.map { Int64(taken[$0].filter(\.isNumber)) ?? 0 }
         return NaturalOrder(paths).sortedIndices(firstBy: moments).map { items[kept[$0]] }
+    }
+
+    /// The files of `items`, by their identity as listed.
+    static func files(_ items: [SourceItem]) -> [CaptureIndex.File] {
+        items.map { CaptureIndex.File(path: $0.image.description, size: $0.stamp?.size ?? -1, modified: $0.stamp?.modified ?? 0) }
     }
 
     /// A file time (ns since 1970) as "YYYY-MM-DD HH:MM:SS" on this machine's clock.

@@ -29,13 +29,29 @@ struct FolderSource: PhotoSource {
             return SourceListing(items: [], folders: [path])
         }
         let selection = control?.selection ?? DateSelection()
-        if order == .date || selection.isFiltering, let index = control?.index() {
-            // Memories change at midnight, a second after which the folder is listed again.
-            let now = now()
-            let midnight = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
-            let items = LibraryDates.apply(walk.photos, order: order, selection: selection, index: index, today: now.day)
-            return SourceListing(items: items, folders: walk.folders, staleAfter: midnight)
+        if order == .date || selection.isFiltering, let control, let index = control.index() {
+            return listing(walk, selection: selection, control: control, index: index)
         }
         return SourceListing(items: order.sorted(walk.photos), folders: walk.folders)
+    }
+
+    /// By the library index. A library with more new photos than a listing reads at once shows
+    /// those it knows, in their final order, while the rest are read in the background; it is
+    /// listed again each `fillSeconds` until all are known (docs/behaviour.md §1).
+    private func listing(_ walk: FolderWalk, selection: DateSelection, control: SelectionControl, index: CaptureIndex) -> SourceListing {
+        let files = LibraryDates.files(walk.photos)
+        var facts = index.known(for: files)
+        let missing = facts.indices.filter { facts[$0] == nil }
+        let now = now()
+        // Memories change at midnight, a second after which the folder is listed again.
+        var staleAfter = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
+        let inline = missing.prefix(control.inlineReads)
+        if !inline.isEmpty { for (i, read) in zip(inline, index.read(inline.map { files[$0] })) { facts[i] = read } }
+        if missing.count > inline.count {
+            control.fill(missing.dropFirst(inline.count).map { files[$0] }, into: index)
+            staleAfter = min(staleAfter ?? .infinity, control.fillSeconds)
+        }
+        let items = LibraryDates.apply(walk.photos, facts: facts, order: order, selection: selection, today: now.day)
+        return SourceListing(items: items, folders: walk.folders, staleAfter: staleAfter)
     }
 }

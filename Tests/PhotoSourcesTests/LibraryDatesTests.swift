@@ -76,6 +76,31 @@ import Testing
         #expect(content.takeUpdate()?.count == 5)
     }
 
+    /// A library larger than a listing reads at once opens on the photos whose headers were
+    /// read, in their final order, and grows as the rest are read in the background.
+    @Test func aLargeNewLibraryShowsWhatIsKnownInItsFinalOrderAndGrows() throws {
+        let folder = try library()
+        let index = try CaptureIndex(path: folder.path("index.sqlite3"))
+        let control = SelectionControl(DateSelection(), index: index, inlineReads: 2, fillSeconds: 0.05)
+        let source = FolderSource(path: folder.path, recursive: false, order: .date, control: control)
+        let first = source.list()
+        #expect(first.items.count == 2 && first.staleAfter == 0.05)
+        let final = ["p3.jpg", "p1.jpg", "p4.jpg", "p2.jpg", "p0.jpg"]
+        #expect(final.filter(Set(first.items.map(\.image.name)).contains) == first.items.map(\.image.name))
+
+        let content = LiveContent(sources: [(source, first)], selection: control)
+        let woken = DispatchSemaphore(value: 0)
+        content.start { woken.signal() }
+        var shown = first.items.map(\.image.name)
+        while shown.count < 5, woken.wait(timeout: .now() + 10) == .success {
+            guard let update = content.takeUpdate()?.map(\.image.name) else { continue }
+            #expect(final.filter(Set(update).contains) == update, "each list in the final order: \(update)")
+            shown = update
+        }
+        #expect(shown == final)
+        #expect(index.headersRead == 5)
+    }
+
     @Test func listedAgainTheFolderReadsNoHeader() throws {
         let folder = try library()
         _ = names(folder, .date, index: try CaptureIndex(path: folder.path("index.sqlite3")))
