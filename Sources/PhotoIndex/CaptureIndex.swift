@@ -77,8 +77,14 @@ package final class CaptureIndex: Sendable {
     /// Reads `files`' headers (on every core) and keeps what they say, whatever the index had.
     package func read(_ files: [File]) -> [CaptureFacts] {
         let read = Self.readHeaders(files.map(\.path))
+        store(read, for: files)
+        return read
+    }
+
+    /// Keeps what `files`' headers say, read elsewhere (a server's photo's first bytes).
+    package func store(_ facts: [CaptureFacts], for files: [File]) {
         readCount.add(files.count, ordering: .relaxed)
-        let rows = zip(files, read).map { file, f -> [SQLiteDatabase.Value] in
+        let rows = zip(files, facts).map { file, f -> [SQLiteDatabase.Value] in
             [.text(file.path), .integer(file.size), .integer(file.modified), f.taken.map { .text($0) } ?? .null,
              f.offsetMinutes.map { .integer(Int64($0)) } ?? .null, f.rating.map { .integer(Int64($0)) } ?? .null,
              f.latitude.map { .real($0) } ?? .null, f.longitude.map { .real($0) } ?? .null]
@@ -88,7 +94,6 @@ package final class CaptureIndex: Sendable {
         } catch {
             Problems.once("capture-index-write", "the photo index cannot be written (\(error)): headers are read again next time")
         }
-        return read
     }
 
     /// On every core; a file that cannot be read at all (gone since it was listed) says nothing.

@@ -28,7 +28,8 @@ package enum SourceFactory {
     package static func source(for argument: String, _ options: Options) -> any PhotoSource {
         if let folder = WebDAVSource.folder(argument) {
             return WebDAVSource(argument: argument, folder: folder, recursive: options.recursive, order: options.order,
-                                refreshSeconds: options.refreshSeconds, network: options.network, netrcPath: options.netrcPath)
+                                refreshSeconds: options.refreshSeconds, network: options.network, netrcPath: options.netrcPath,
+                                control: options.selection)
         }
         if let url = Location.webURL(argument) {
             if TilePyramid.isDescription(url) { return DeepZoomSource(.url(url)) }

@@ -1,4 +1,6 @@
 import Foundation
+import PhotoCore
+import PhotoIndex
 import PhotoLog
 import PhotoNetwork
 import PhotoStorage
@@ -20,6 +22,8 @@ struct WebDAVSource: PhotoSource {
     let network: DataLoading?
     /// The netrc file the network reads credentials from.
     let netrcPath: String
+    /// The selection by date and rating, and the library index, as for a local folder.
+    var control: SelectionControl?
 
     var renewal: Renewal { .refreshed(every: refreshSeconds) }
 
@@ -63,12 +67,21 @@ struct WebDAVSource: PhotoSource {
 
     private func walk(priority: TransferPriority, _ done: @escaping @Sendable (Result<SourceListing, any Error>) -> Void) {
         guard let network else { return done(.failure(SourceUnusable(description: "\(argument): the network is not available"))) }
-        let order = order
+        let order = order, control = control
         DAVWalk(folder, network: network, recursive: recursive, priority: priority) { result in
-            done(result.map { resources in
-                let photos = resources.filter { ImageFileTypes.extensions.contains($0.url.pathExtension.lowercased()) }
-                return SourceListing(items: order.sorted(photos.map(Self.item)))
-            }.mapError { $0 })
+            switch result {
+            case .failure(let error): done(.failure(error))
+            case .success(let resources):
+                let photos = resources.filter { ImageFileTypes.extensions.contains($0.url.pathExtension.lowercased()) }.map(Self.item)
+                let selection = control?.selection ?? DateSelection()
+                guard order == .date || selection.isFiltering, let index = control?.index() else {
+                    return done(.success(SourceListing(items: order.sorted(photos))))
+                }
+                ServerHeaders.facts(of: photos, index: index, network: network) { facts in
+                    done(.success(SourceListing(items: LibraryDates.apply(photos, facts: facts, order: order, selection: selection,
+                                                                          today: LocalDate.now().day))))
+                }
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoIndex
 import PhotoNetwork
 @testable import PhotoSources
 import TestImages
@@ -156,6 +157,39 @@ import WindowTestSupport
         let refused = try #require(throws: SourceUnusable.self) { try dav.list() }
         #expect(refused.description.contains("another server"))
         #expect(elsewhere.requests.isEmpty)
+    }
+
+    /// By date, as a local folder: each photo's first 64 KiB asked for with a range, its EXIF
+    /// date read and kept in the library index, so the next listing asks for none.
+    @Test func aWebDAVFolderByDateReadsEachPhotosFirstBytesOnce() throws {
+        let photos = try TempFolder()
+        let taken = ["2021:03:01 10:00:00", "2019:07:14 18:05:31", "2020:12:24 20:00:00"]
+        for (i, date) in taken.enumerated() {
+            let path = photos.path("p\(i).jpg")
+            try Data(JPEGFixture.withExifThumbnail(width: 640, height: 480, photo: (90, 90, 90), thumbnail: nil)).write(to: URL(fileURLWithPath: path))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+            process.arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", path]
+            try process.run()
+            process.waitUntilExit()
+        }
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+        let netrcPath = try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys)
+        var configuration = NetworkConfiguration()
+        configuration.netrcFile = netrcPath
+        let network = try DataLoader(configuration: configuration)
+        let index = try CaptureIndex(path: keys.path("index.sqlite3"))
+        func byDate() throws -> [String] {
+            var options = SourceFactory.Options(recursive: false, order: .date, refreshSeconds: 60, network: network, netrcPath: netrcPath)
+            options.selection = SelectionControl(DateSelection(), index: index)
+            return try SourceFactory.source(for: server.dav(), options).list().items.map(\.image.name)
+        }
+        #expect(try byDate() == ["p1.jpg", "p2.jpg", "p0.jpg"])
+        let gets = server.requests.filter { $0.method == "GET" && $0.authorized }
+        #expect(gets.count == 3 && gets.allSatisfy { $0.range == "bytes=0-65535" }, "\(gets)")
+        #expect(try byDate() == ["p1.jpg", "p2.jpg", "p0.jpg"])
+        #expect(server.requests.filter { $0.method == "GET" }.count == 3)
     }
 
     @Test func rcloneServesTheSameFolderTheSameWay() throws {
