@@ -19,6 +19,7 @@ main { max-width: 32rem; margin: 0 auto; padding: 1rem; }
 .row { display: flex; gap: .5rem; margin-top: .8rem; }
 button { flex: 1; padding: 1rem .5rem; font-size: 1.1rem; border: 0; border-radius: 8px; background: #333; color: #fff; }
 button:active { background: #555; }
+input { flex: 1; padding: 1rem .5rem; font-size: 1.1rem; border: 0; border-radius: 8px; background: #222; color: #fff; min-width: 0; }
 #error { color: #f88; min-height: 1.2em; margin-top: .6rem; }
 </style>
 </head>
@@ -31,6 +32,8 @@ button:active { background: #555; }
 <div class="row"><button id="previous">◀ Previous</button><button id="next">Next ▶</button></div>
 <div class="row"><button id="play">Play</button><button id="pause">Pause</button></div>
 <div class="row"><button id="sleep">Sleep</button><button id="wake">Wake</button></div>
+<div class="row"><button id="all">All photos</button><button id="memories">On this day</button></div>
+<div class="row"><input id="year" type="number" inputmode="numeric" min="1" max="9999" placeholder="Year"><button id="year-only">Only that year</button></div>
 <div id="error"></div>
 </main>
 <script>
@@ -92,6 +95,17 @@ for (const command of ["previous", "next", "play", "pause", "sleep", "wake"]) {
     catch (e) { document.getElementById("error").textContent = e.message; }
   });
 }
+// Which photos the frame shows (POST /api/select): the new list comes a moment later, with a poll.
+async function select(body) {
+  try { show(await (await api("POST", "/api/select", body)).json()); setTimeout(poll, 500); }
+  catch (e) { document.getElementById("error").textContent = e.message; }
+}
+document.getElementById("all").addEventListener("click", () => select({}));
+document.getElementById("memories").addEventListener("click", () => select({ memories: 0 }));
+document.getElementById("year-only").addEventListener("click", () => {
+  const year = document.getElementById("year").value.trim().padStart(4, "0");
+  if (year !== "0000") select({ since: year, until: year });
+});
 poll();
 setInterval(poll, 2000);
 </script>
