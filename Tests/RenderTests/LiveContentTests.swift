@@ -115,6 +115,39 @@ import WindowTestSupport
         #expect(gets.filter { $0 == "/p3.png" }.count == 2 && gets.filter { $0 == "/p1.png" }.count == 1, "GETs: \(gets)")
     }
 
+    /// A WebDAV server that stops while the frame runs: the photos stay, the listing is tried
+    /// again on the back-off of §8, and once the server is back what changed meanwhile shows.
+    @Test func aWebDAVServerThatStopsMidRunHealsAsDownloadsDo() async throws {
+        let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        for i in 1...3 { try photo(served.appendingPathComponent("p\(i).png"), colour(i)) }
+        let server = try ApacheDAV(root: served, user: "alice", password: "s3cret")
+        let netrc = dir.appendingPathComponent("netrc")
+        try "machine 127.0.0.1 login alice password s3cret\n".write(to: netrc, atomically: true, encoding: .utf8)
+        let shot = dir.appendingPathComponent("healed.png"), script = dir.appendingPathComponent("s.txt")
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        // The wait holds the script's clock (docs/automation.md §3): the fades run after it.
+        try "0 wait content 4\n1500 screenshot \(shot.path)\n1600 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let process = try AppProcess.start(["--size", "1280x800", "--replay", script.path, "--realtime", "--events", events.url.path,
+                                            "--refresh", "0.3", "--netrc", netrc.path, server.dav()])
+        defer { process.terminate() }
+        try await events.wait(for: "the grid's three thumbnails") { $0 == "thumbs_done 3" }
+        server.stop()
+        for _ in 0..<600 where !process.stderrSoFar.contains("cannot refresh") { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(process.stderrSoFar.contains("cannot refresh"), "stderr: \(process.stderrSoFar)")
+        try photo(served.appendingPathComponent("p4.png"), colour(4))
+        try server.start()
+        let outcome = try process.outcome(timeout: 60)
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let after = try Screenshot(path: shot.path)
+        let layout = GridLayout(width: window.width, count: 4)
+        for i in 0..<4 {
+            let area = layout.frame(of: i).insetBy(dx: 20, dy: 20)
+            let shown = after.looks(area, like: colour(i + 1))
+            #expect(shown, "cell \(i): \(after.mean(area))")
+        }
+    }
+
     @Test func aServerThatGoesAwayIsRetriedWithBackOffAndThePhotosStay() async throws {
         let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
