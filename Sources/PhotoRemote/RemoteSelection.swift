@@ -19,7 +19,7 @@ public struct RemoteSelection: Equatable, Sendable, Codable {
     /// Whether `text` is a date `since` and `until` take: YYYY, YYYY-MM or YYYY-MM-DD.
     public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts[0].count == 4, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+        guard (1...3).contains(parts.count), parts[0].count == 4, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               parts.dropFirst().allSatisfy({ $0.count == 2 }), let year = Int(parts[0]), year >= 1 else { return false }
         if parts.count > 1 { guard let month = Int(parts[1]), (1...12).contains(month) else { return false } }
         if parts.count > 2 { guard let day = Int(parts[2]), (1...31).contains(day) else { return false } }

@@ -20,6 +20,8 @@ package final class LiveContent: @unchecked Sendable {
         /// Bumped by each scheduled or immediate refresh: an older timer that fires finds it moved on.
         var generation = 0
         var refreshing = false
+        /// Asked for again while a refresh ran (a new selection): it runs once that one ends.
+        var refreshAgain = false
         /// Bumped by each listing that goes stale at a set time (`staleAfter`).
         var expiry = 0
 
@@ -162,7 +164,10 @@ package final class LiveContent: @unchecked Sendable {
             dueWhilePaused.insert(i)
             return
         }
-        guard !entries[i].refreshing else { return }
+        guard !entries[i].refreshing else {
+            entries[i].refreshAgain = true
+            return
+        }
         entries[i].refreshing = true
         entries[i].source.refresh(after: entries[i].listing.items) { [weak self] result in
             guard let self else { return }
@@ -172,6 +177,10 @@ package final class LiveContent: @unchecked Sendable {
 
     private func refreshed(_ i: Int, _ result: Result<SourceListing, any Error>) {
         entries[i].refreshing = false
+        if entries[i].refreshAgain {
+            entries[i].refreshAgain = false
+            return refresh(i)
+        }
         switch result {
         case .success(let listing):
             entries[i].failures = 0

@@ -35,8 +35,17 @@ struct WebDAVSource: PhotoSource {
         return DAVWalk.asFolder(url)
     }
 
+    /// A user or password in the address: refused, since it would show in `ps`, the log, the
+    /// status and MQTT (docs/behaviour.md §8: credentials come from the netrc file).
+    static func hasCredentials(_ folder: URL) -> Bool {
+        folder.user != nil || folder.password != nil
+    }
+
     /// Blocks until listed: nothing is on screen yet to be held up.
     func list() throws -> SourceListing {
+        guard !Self.hasCredentials(folder) else {
+            throw SourceUnusable(description: "a WebDAV address takes no user or password: put them in \(netrcPath) (machine \(folder.host ?? "HOST") login USER password PASS)")
+        }
         let done = DispatchSemaphore(value: 0)
         let box = Mutex<Result<SourceListing, any Error>?>(nil)
         walk(priority: .currentPage) { result in
@@ -59,6 +68,7 @@ struct WebDAVSource: PhotoSource {
     }
 
     func refresh(after last: [SourceItem], _ done: @escaping @Sendable (Result<SourceListing, any Error>) -> Void) {
+        guard !Self.hasCredentials(folder) else { return done(.failure(SourceUnusable(description: "a WebDAV address takes no user or password"))) }
         walk(priority: .prefetch) { [argument] result in
             if case .success(let listing) = result, listing.items != last { Log.info("\(argument): \(listing.items.count) photos") }
             done(result.mapError { error in (error as? NetworkError).map { SourceRefreshFailed(description: message(for: $0)) } ?? error })
@@ -78,8 +88,11 @@ struct WebDAVSource: PhotoSource {
                     return done(.success(SourceListing(items: order.sorted(photos))))
                 }
                 ServerHeaders.facts(of: photos, index: index, network: network) { facts in
-                    done(.success(SourceListing(items: LibraryDates.apply(photos, facts: facts, order: order, selection: selection,
-                                                                          today: LocalDate.now().day))))
+                    let now = LocalDate.now()
+                    // Memories change at midnight, a second after which the folder is listed again.
+                    let midnight = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
+                    done(.success(SourceListing(items: LibraryDates.apply(photos, facts: facts, order: order, selection: selection, today: now.day),
+                                                staleAfter: midnight)))
                 }
             }
         }

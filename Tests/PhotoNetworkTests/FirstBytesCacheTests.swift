@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Synchronization
 @testable import PhotoNetwork
 import Testing
 
@@ -26,7 +27,13 @@ struct FirstBytesCacheTests {
             return HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"], body: body)
         },
         "/ignores": { _ in HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "max-age=60"], body: body) },
+        // Answers once, then is down (503) for good.
+        "/then-down": { _ in
+            guard thenDownCalls.add(1, ordering: .relaxed).oldValue == 0 else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return HTTPResponse(statusCode: .ok, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"], body: body)
+        },
     ]
+    static let thenDownCalls = Atomic<Int>(0)
 
     func response(_ loader: CachedLoader, _ request: DataRequest) async -> Response? {
         let (recorder, _) = loader.record(request)
@@ -80,6 +87,18 @@ struct FirstBytesCacheTests {
             let whole = await response(try nextRun(net), DataRequest(url: net.url("ignores")))
             #expect(whole?.source == .cache && whole?.body == Self.body)
             #expect(net.server.requests.count == 1)
+        }
+    }
+
+    @Test("in an outage a stored copy stands in for its own version only, not for one the listing says replaced it")
+    func anOutageServesTheStoredCopyOnlyForItsOwnVersion() async throws {
+        try await withNetworkFixture(Self.routes) { net in
+            _ = await response(net.loader, DataRequest(url: net.url("then-down")))
+            let same = await response(try nextRun(net), DataRequest(url: net.url("then-down"), expectedETag: "\"v1\""))
+            #expect(same?.body == Self.body)
+            if case .staleCache? = same?.source {} else { Issue.record("not the stored copy: \(String(describing: same?.source))") }
+            let replaced = await response(try nextRun(net), DataRequest(url: net.url("then-down"), expectedETag: "\"v2\""))
+            #expect(replaced == nil, "the old copy was shown for the new version")
         }
     }
 

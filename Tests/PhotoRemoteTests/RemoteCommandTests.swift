@@ -34,7 +34,7 @@ import Testing
         #expect(try mqtt("select memories 3 rating 2") == .select(RemoteSelection(rating: 2, memories: 3)))
         #expect(try mqtt(" select since 2019-07 until 2020 ") == .select(RemoteSelection(since: "2019-07", until: "2020")))
         #expect(try mqtt("select all") == .select(RemoteSelection()))
-        for bad in [#"{"since": "July"}"#, #"{"rating": 9}"#, #"{"until": 2019}"#, #"{"memories": -1}"#] {
+        for bad in [#"{"since": "July"}"#, #"{"rating": 9}"#, #"{"until": 2019}"#, #"{"memories": -1}"#, #"{"since": "+123"}"#, #"{"until": "2019-+1"}"#] {
             #expect(throws: RemoteCommand.Rejection.self, "\(bad)") { try parse("select", bad) }
         }
         for bad in ["select since", "select rating four", "select yesterday", "select until 2019-13"] {

@@ -124,6 +124,14 @@ import WindowTestSupport
         #expect(asked.description.contains("machine 127.0.0.1 login USER password PASS"))
     }
 
+    /// A password in the address would show in `ps`, the log, the status and MQTT: refused.
+    @Test func anAddressWithAUserOrPasswordIsRefused() throws {
+        let keys = try TempFolder()
+        let dav = try source("dav://alice:hunter2@127.0.0.1:9/photos/", netrc: keys.path("netrc"))
+        let refused = try #require(throws: SourceUnusable.self) { try dav.list() }
+        #expect(refused.description.contains("netrc") && !refused.description.contains("hunter2"))
+    }
+
     @Test func aServerThatIsDownIsWaitedForAndListsWhenItIsBack() throws {
         let photos = try photoFolder()
         let keys = try TempFolder()

@@ -64,7 +64,8 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
         guard !load.isDone else { return }
         // The first bytes of a photo whose whole body is stored are in that body; a stale one is
         // asked about as a whole (a 304 costs no more than one for the first bytes).
-        if request.firstBytes != nil, let whole = cache.cachedResponse(for: request.url) {
+        if request.firstBytes != nil, let whole = cache.cachedResponse(for: request.url),
+           request.expectedETag.map({ ETag.weaklyEqual($0, whole.metadata.eTag) }) ?? true {
             guard isUsable(whole, for: request, key: request.url) else {
                 var plain = request
                 plain.firstBytes = nil
@@ -100,7 +101,9 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
                 // The consumer first, the disk second: writing and syncing a 4 MB body took
                 // 20-80 ms that the photo on screen waited for. Loads after this one queue
                 // behind the write, so they still find the entry.
-                let (outcome, write) = settle(result, for: key, whole: url, stored: stored)
+                // A copy of another version than the one listed is no stand-in for it, even in an outage.
+                let standIn = stored.flatMap { stored in request.expectedETag.map { ETag.weaklyEqual($0, stored.metadata.eTag) } ?? true ? stored : nil }
+                let (outcome, write) = settle(result, for: key, whole: url, stored: stored, standIn: standIn)
                 load.finish(outcome)
                 write?()
             }
@@ -126,7 +129,8 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
     /// keeps it, to run after the consumer has it.
     /// `url`: the entry asked for (`cacheKey`); `whole`: the URL's own, where a whole body goes
     /// when a server answered a request for the first bytes with all of them.
-    private func settle(_ result: Result<Response, NetworkError>, for key: URL, whole: URL, stored: CachedResponse?)
+    /// `standIn`: the stored copy that may be served when the network fails (stale-if-error).
+    private func settle(_ result: Result<Response, NetworkError>, for key: URL, whole: URL, stored: CachedResponse?, standIn: CachedResponse?)
         -> (Result<Response, NetworkError>, (() -> Void)?) {
         // A cache that cannot write (disk full) must not fail the load: it is said once.
         switch result {
@@ -148,8 +152,8 @@ public final class CachedLoader: DataLoading, @unchecked Sendable {
             }
             confirmed.insert(url)
             return (.success(fetched), { [cache] in Self.keep(CachedResponse(url: url, body: fetched.body, metadata: metadata), in: cache) })
-        case .failure(let error) where error.allowsStaleResponse && stored != nil:
-            return (.success(response(from: stored!, url: whole, source: .staleCache(error))), nil)
+        case .failure(let error) where error.allowsStaleResponse && standIn != nil:
+            return (.success(response(from: standIn!, url: whole, source: .staleCache(error))), nil)
         case .failure(let error):
             return (.failure(error), nil)
         }

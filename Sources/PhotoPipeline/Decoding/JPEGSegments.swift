@@ -46,8 +46,10 @@ struct JPEGSegments {
             if marker == 0xDA || marker == 0xD9 { break }
             let length = Int(b[offset + 2]) << 8 | Int(b[offset + 3])
             let end = offset + 2 + length
-            guard length >= 2, end <= b.count else { break }
-            if (0xE0...0xEF).contains(marker) { found.append((marker, b[(offset + 4)..<end])) }
+            guard length >= 2 else { break }
+            // One that runs past the bytes read (an EXIF block near 64 KiB) is given as far as it goes.
+            if (0xE0...0xEF).contains(marker) { found.append((marker, b[(offset + 4)..<min(end, b.count)])) }
+            guard end <= b.count else { break }
             offset = end
         }
         return found
