@@ -53,6 +53,7 @@ public enum ImageDecoder {
             return try JXLDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
         default:
             if HeaderProbe.isCutShort(data) { throw DecodeError.corrupt(reason: "it ends inside its header") }
+            if HeaderProbe.isMalformedXCF(data) { throw DecodeError.corrupt(reason: "its XCF header names no version or no size") }
             for claimed in HeaderProbe.claimedSizes(of: data, format: format) { try limits.check(claimed) }
             if format == .gif, let frame = GIFFrame.decodedBySDLImage(in: data), GIFLZWReplay.overrunsSDLImageStack(data, frame: frame) {
                 throw DecodeError.corrupt(reason: "its image data loops back on itself")

@@ -38,6 +38,17 @@ enum HeaderProbe {
         (b.starts(with: Array("gimp xcf ".utf8)) && b.count < 22) || (b.starts(with: Array("qoif".utf8)) && b.count < 14)
     }
 
+    /// An XCF whose signature names no version GIMP writes ("file", "v001"...) or whose picture
+    /// has no width or height: SDL2_image reads on into its layers and allocates the lengths it
+    /// finds there (a 96-byte file asked for 3.4 GB), so it never sees one.
+    static func isMalformedXCF(_ b: [UInt8]) -> Bool {
+        guard b.count >= 22, b.starts(with: Array("gimp xcf ".utf8)) else { return false }
+        let version = Array(b[9..<14])
+        let known = version == Array("file".utf8) + [0]
+            || (version[0] == UInt8(ascii: "v") && version[1...3].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && version[4] == 0)
+        return !known || bigEndian32(b, 14) == 0 || bigEndian32(b, 18) == 0
+    }
+
     /// The formats only SDL2_image reads, which allocates whatever their headers claim: GIMP's XCF
     /// (a 14-byte signature, then width and height), QOI, and the netpbm family (ASCII numbers).
     private static func sdlImageOnlySize(_ b: [UInt8]) -> PixelSize? {
