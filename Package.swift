@@ -60,6 +60,9 @@ let package = Package(
         // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
         .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJXL", path: "Sources/C/CJXL", providers: [.apt(["libjxl-dev"])]),
+        // libmpv, ffmpegthumbnailer and libavformat for video (docs/behaviour.md §21): headers
+        // only, opened on first use like libheif, so a launch on photos loads no video codec.
+        .systemLibrary(name: "CVideo", path: "Sources/C/CVideo", providers: [.apt(["libmpv-dev", "libffmpegthumbnailer-dev", "libavformat-dev"])]),
         .target(name: "CLazyLibraries", path: "Sources/C/CLazyLibraries"),
         system("CLCMS2", "lcms2", "liblcms2-dev"),
         // Animations, streamed a frame at a time: giflib (no pkg-config file) and libwebp's demux.
@@ -108,7 +111,7 @@ let package = Package(
         // renderer uploads as they are.
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CTIFFRead", "CZlib", "CHeif", "CJXL", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"]
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2Image", "CTurboJPEG", "CJPEGStream", "CExif", "CPNG", "CPNGWrite", "CPNGRead", "CTIFFRead", "CZlib", "CHeif", "CJXL", "CVideo", "CLazyLibraries", "CLCMS2", "CGif", "CWebPDemux", "PhotoStorage", "PhotoLog"]
         ),
         .testTarget(
             name: "PhotoPipelineTests",

@@ -9,6 +9,8 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAnImage
     /// The bytes start like an image but cannot be decoded.
     case corrupt(reason: String)
+    /// A video (by its first bytes) that cannot be played: cut short, or in a codec there is no decoder for.
+    case brokenVideo(reason: String)
     /// The header claims more pixels than `DecodeLimits.maxMegapixels` allows.
     case tooLarge(megapixels: Double, limit: Double)
 
@@ -18,6 +20,7 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty: return "the file is empty"
         case .notAnImage: return "not an image in a format sdlphoto knows"
         case let .corrupt(reason): return "the image is damaged: \(LibraryMessage.clause(reason))"
+        case let .brokenVideo(reason): return "the video cannot be played: \(LibraryMessage.clause(reason))"
         case let .tooLarge(megapixels, limit):
             return "the image claims \(Self.format(megapixels)) megapixels, more than the limit of \(Self.format(limit))"
         }

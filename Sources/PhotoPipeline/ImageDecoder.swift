@@ -1,4 +1,6 @@
+import Foundation
 import PhotoCore
+import PhotoStorage
 
 /// Files and bytes to `DecodedImage`: the one entry point the viewer calls.
 ///
@@ -21,8 +23,21 @@ public enum ImageDecoder {
     /// `decode`, and the photo's own size as displayed (`probe`), from one read of the file.
     public static func decodeWithSize(path: String, maxPixelSize: Int?, sharpAt: Int? = nil, limits: DecodeLimits = .standard) throws
         -> (image: DecodedImage, originalSize: PixelSize?) {
+        if isVideo(path: path) {
+            let (still, probe) = try VideoStill.decode(path: path, maxPixelSize: maxPixelSize)
+            return (still, probe.size)
+        }
         let bytes = try FileBytes.read(path: path, maxBytes: limits.maxFileBytes)
         return (try decode(data: bytes, name: path, maxPixelSize: maxPixelSize, sharpAt: sharpAt, limits: limits), probe(data: bytes))
+    }
+
+    /// A video file, by its first bytes; a file named as an image is taken for one without a look
+    /// (its bytes decide what it decodes as, and a video's whole bytes are never read).
+    public static func isVideo(path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if ImageFileTypes.extensions.contains(ext) { return false }
+        guard let head = try? FileBytes.readPrefix(path: path, count: 16) else { return false }
+        return ImageFormat(sniffing: head) == .video
     }
 
     /// - parameter name: for messages only (a path or URL); the format is read from the bytes.
@@ -51,6 +66,8 @@ public enum ImageDecoder {
             return try HEIFDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
         case .jxl:
             return try JXLDecoder.decode(data, maxPixelSize: maxPixelSize, limits: limits)
+        case .video:
+            throw DecodeError.brokenVideo(reason: "a video is played from a file only, and this one came over the network")
         default:
             if HeaderProbe.isCutShort(data) { throw DecodeError.corrupt(reason: "it ends inside its header") }
             if HeaderProbe.isMalformedXCF(data) { throw DecodeError.corrupt(reason: "its XCF header names no version or no size") }
@@ -81,6 +98,7 @@ public enum ImageDecoder {
     /// the pixels arrive. Reads the first `probeBytes` of the file; nil when that is not enough or
     /// the format has no cheap header (TIFF, say), in which case the caller waits for the decode.
     public static func probe(path: String) -> PixelSize? {
+        if isVideo(path: path) { return VideoProbe.read(path: path)?.size }
         guard let head = try? FileBytes.readPrefix(path: path, count: probeBytes) else { return nil }
         if let size = probe(data: head) { return size }
         // libheif reads a HEIF's index only with every extent it names present: the whole file.

@@ -72,7 +72,7 @@ struct FolderWalk {
     /// A file whose extension names an image type (docs/behaviour.md §1), in any case.
     private static func isPhoto(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        return ImageFileTypes.extensions.contains(String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased())
+        return ImageFileTypes.listedExtensions.contains(String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased())
     }
 
     /// Whether `name` in `directory` is a folder itself, not a link to one.

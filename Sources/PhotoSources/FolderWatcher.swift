@@ -73,6 +73,6 @@ final class FolderWatcher: @unchecked Sendable {
         if mask & UInt32(IN_CREATE) != 0 { return false }
         if name.isEmpty { return true }  // the watched folder itself went
         let ext = (name as NSString).pathExtension.lowercased()
-        return ext == "json" || ImageFileTypes.extensions.contains(ext)
+        return ext == "json" || ImageFileTypes.listedExtensions.contains(ext)
     }
 }

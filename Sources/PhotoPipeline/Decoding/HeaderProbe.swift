@@ -27,7 +27,7 @@ enum HeaderProbe {
             return TIFFDirectory(bytes)?.size
         case .other:
             return sdlImageOnlySize(bytes)
-        case .jpeg, .heif, .avif, .jxl:  // their own decoders read these headers
+        case .jpeg, .heif, .avif, .jxl, .video:  // their own decoders read these headers
             return nil
         }
     }

@@ -1,6 +1,6 @@
 /// What the first bytes of a file say it is. Names and extensions lie; magic numbers rarely do.
 enum ImageFormat: Equatable {
-    case jpeg, png, gif, bmp, webp, tiff, heif, avif, jxl, other
+    case jpeg, png, gif, bmp, webp, tiff, heif, avif, jxl, video, other
 
     init(sniffing bytes: [UInt8]) {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
@@ -18,8 +18,11 @@ enum ImageFormat: Equatable {
         else if let brands = Self.isoBrands(bytes) {
             if brands.contains(where: Self.avifBrands.contains) { self = .avif }
             else if brands.contains(where: Self.heifBrands.contains) { self = .heif }
-            else { self = .other }
+            // Any other ISO base media file is a movie (MP4, MOV, 3GP, M4V).
+            else { self = .video }
         }
+        // Matroska and WebM (EBML), and a QuickTime movie from before `ftyp`.
+        else if starts([0x1A, 0x45, 0xDF, 0xA3]) || ["moov", "mdat", "wide", "free", "skip"].contains(where: { starts(Array($0.utf8), at: 4) }) { self = .video }
         else { self = .other }
     }
 
