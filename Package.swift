@@ -97,6 +97,9 @@ let package = Package(
             name: "PhotoPlatform",
             dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"]),
 
+        // Video clips played by libmpv into a framebuffer of the renderer's (docs/behaviour.md §21).
+        .target(name: "PhotoVideo", dependencies: ["CVideo", "CLazyLibraries", "PhotoLog"]),
+
         // The one logging path (swift-log): problems said once, and the program's stderr lines.
         .target(name: "PhotoLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
 
@@ -188,7 +191,7 @@ let package = Package(
         .target(
             name: "PhotoShell",
             dependencies: [
-                "PhotoCore", "PhotoLoading", "PhotoLoader", "PhotoSources", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoStorage", "PhotoLog", "CMalloc",
+                "PhotoCore", "PhotoLoading", "PhotoLoader", "PhotoSources", "PhotoRender", "PhotoPlatform", "PhotoPipeline", "PhotoNetwork", "PhotoServe", "PhotoRemote", "PhotoMQTT", "PhotoStorage", "PhotoLog", "PhotoVideo", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

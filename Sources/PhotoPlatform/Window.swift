@@ -151,3 +151,10 @@ extension Window {
         return Double(mode.refresh_rate)
     }
 }
+
+extension Window {
+    /// GL's function loader for libraries that draw with our context (libmpv): SDL's.
+    public static let glProcAddress: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer? = { _, name in
+        name.flatMap { SDL_GL_GetProcAddress($0) }
+    }
+}

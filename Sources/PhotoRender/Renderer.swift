@@ -71,6 +71,8 @@ public final class Renderer {
     var detail: Detail?
     /// Deep zoom tiles of the page on screen (`Renderer+Tiles`).
     var tileSet: TileSet?
+    /// The clip playing into its page's texture (`Renderer+Video`).
+    var videoTarget: VideoTarget?
 
     /// Queues a photo's mip chain (built off this thread) for an image; it replaces
     /// any texture there once `continueUploads` has copied all of it.
@@ -130,6 +132,7 @@ public final class Renderer {
         }
         if let detail = detailRegion, items.contains(detail.item) { dropDetail() }
         if let set = tileSet, items.contains(set.item) { dropAllTiles() }
+        if let video = videoTarget, items.contains(video.item) { forgetVideoTarget() }
     }
 
     /// Bytes of photo textures on the GPU now.

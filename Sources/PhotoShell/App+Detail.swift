@@ -10,7 +10,7 @@ extension App {
     func updateDetail() {
         // An animation plays on its texture: a detail would be the first frame's, over it.
         // A deep zoom page has tiles instead (`updateTiles`).
-        guard slideshow == nil, scene.mode == .browsing, let id = currentID, !extras.animation.plays(id), !catalog[id].isDeepZoom,
+        guard slideshow == nil, scene.mode == .browsing, let id = currentID, !extras.animation.plays(id), !extras.video.plays(id), !catalog[id].isDeepZoom,
               let native = scene.items[scene.currentIndex].pixelSize,
               let base = ledger.arrival(ImageKey(item: id, quality: .full))?.texture else { return apply { $0.dropDetail() } }
         let page = PageDetail.Page(item: id, native: native, base: base, frame: scene.pageFrame(scene.currentIndex), viewport: display.viewport,

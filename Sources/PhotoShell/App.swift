@@ -109,6 +109,7 @@ package final class App {
             guard running else { break }
             followCurrentPage()
             followAnimation(at: now)
+            followVideo(at: now)
             sharpenSoftPages()
             updateDetail()
             updateTiles(at: now)
@@ -141,6 +142,7 @@ package final class App {
         }
         takeOutstandingScreenshots(at: clock.nowMs)
         extras.animation.stop()
+        extras.video.stop(display.renderer)
         let written = automation.finish()
         if options.stats { print(display.pacer.statsJSON(textureBytes: display.renderer.textureBytes)) }
         return written ? 0 : 1
@@ -175,7 +177,8 @@ package final class App {
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
-                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now), textures.trimWaitMs,
+                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), textures.trimWaitMs,
                 extras.warming.awaitsRest ? 0 : nil]
     }
 
@@ -206,7 +209,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }

@@ -18,7 +18,7 @@ struct FrameSchedule {
         static let content = Reasons(rawValue: 1 << 3)
         /// Pixels arrived or left: a photo, a thumbnail, a detail, tiles, a scan.
         static let image = Reasons(rawValue: 1 << 4)
-        /// The page's animation showed its next frame.
+        /// The page's animation or clip showed its next frame.
         static let animation = Reasons(rawValue: 1 << 5)
         /// The slideshow started, stopped, moved to a slide or ended a transition.
         static let slideshow = Reasons(rawValue: 1 << 6)

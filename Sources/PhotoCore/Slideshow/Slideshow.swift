@@ -94,6 +94,12 @@ public struct Slideshow: Equatable, Sendable {
         dwell = min(max(interval, loopEnd - shownSince), 3 * interval)
     }
 
+    /// The current photo is a clip that plays until `end` (app ms): its end or `--video-max`,
+    /// whichever comes first (docs/behaviour.md §21); the transition comes then.
+    public mutating func letClipPlay(endingAt end: Double) {
+        dwell = max(0, end - shownSince)
+    }
+
     /// Moves time on; returns the photo that started to show, if one did.
     @discardableResult
     public mutating func advance(to now: Double, images: some ImageStates) -> Int? {

@@ -60,6 +60,7 @@ public struct SlideshowDriver: Sendable {
 
     /// The photo on screen animates, its first loop ending at `end`: it stays that long.
     public mutating func letAnimationLoop(endingAt end: Double) { show?.letAnimationLoop(endingAt: end) }
+    public mutating func letClipPlay(endingAt end: Double) { show?.letClipPlay(endingAt: end) }
 
     /// Time moves the slideshow on (`images`: which photos it may show); the photo now shown,
     /// when it changed.

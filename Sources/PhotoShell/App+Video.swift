@@ -1,0 +1,26 @@
+import PhotoCore
+
+/// The clip of the page on screen, or of the slideshow's photo (`PageVideo`); the slideshow stays
+/// on a clip until it ends or `--video-max` passes.
+extension App {
+    func followVideo(at now: Double) {
+        let target = slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil)
+        let page: PageVideo.Page? = target.flatMap { id in
+            guard case .file(let path) = catalog[id].image, extras.video.isVideo(id, path: path) else { return nil }
+            let atRest = slideshow.map { !$0.isAnimating(at: now) } ?? !scene.isAnimating
+            return PageVideo.Page(item: id, path: path, mayStart: atRest)
+        }
+        let step = extras.video.follow(page, drawing: display.renderer, wake: display.events.wake, at: now, virtual: clock.isVirtual)
+        if step.textureResized { textures.added() }
+        if step.redraw { frames.redraw(.animation) }
+        if let end = step.endsAt, slideshow != nil { operation.slides.letClipPlay(endingAt: end) }
+    }
+
+    /// Space on a clip's page pauses it, or plays it again.
+    func videoTakes(_ input: InputEvent, at now: Double) -> Bool {
+        guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
+              let id = currentID, extras.video.togglePause(id, at: now, virtual: clock.isVirtual) else { return false }
+        frames.redraw(.animation)
+        return true
+    }
+}

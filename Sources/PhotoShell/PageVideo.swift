@@ -1,0 +1,188 @@
+import Foundation
+import PhotoCore
+import PhotoPipeline
+import PhotoPlatform
+import PhotoRender
+import PhotoVideo
+
+/// The renderer's side of a clip: the page's texture, which its frames are drawn into.
+protocol VideoDrawing: AnyObject {
+    func pageTextureSize(item: Int) -> PixelSize?
+    func drawVideoFrame(item: Int, width: Int, height: Int, _ draw: (UInt32) -> Void) -> Bool
+    func forgetVideoTarget()
+}
+
+extension Renderer: VideoDrawing {}
+
+/// Video clips (docs/behaviour.md §21): the browser's page on screen, or the slideshow's photo,
+/// plays once it is at rest with its first frame up, into that page's texture at that texture's
+/// size; paged away it pauses, and one clip at most is kept (a second one's start frees it).
+/// On virtual time the clip is stepped a frame at a time to the frame the clock says is due,
+/// so a replay shows the same frame at the same ms everywhere.
+struct PageVideo {
+    /// The page that may play: its item, its file, and whether it may start now (at rest).
+    struct Page {
+        let item: Int
+        let path: String
+        let mayStart: Bool
+    }
+
+    struct Step {
+        var redraw = false
+        /// The page's texture was made anew for the clip: one more for the budget.
+        var textureResized = false
+        /// App ms at which the clip (or `--video-max`) ends, said once: the slideshow stays that long.
+        var endsAt: Double?
+        /// The clip will not play: the still stays, and the slideshow moves on as for a photo.
+        var failed: Int?
+    }
+
+    private var clip: Clip?
+    /// Clips that failed once: not tried again this run.
+    private var failed: Set<Int> = []
+    /// Items whose file is a video, by name or first bytes, found once.
+    private var kinds: [Int: Bool] = [:]
+    let audio: Bool
+    let maxSeconds: Double
+
+    init(audio: Bool = false, maxSeconds: Double = 30) {
+        self.audio = audio
+        self.maxSeconds = maxSeconds
+    }
+
+    /// `item` shows frames of its own over its still.
+    func plays(_ item: Int) -> Bool { clip?.item == item && clip?.framesShown ?? 0 > 0 }
+
+    /// Whether `item`, at `path`, is a clip.
+    mutating func isVideo(_ item: Int, path: String) -> Bool {
+        if let known = kinds[item] { return known }
+        let video = ImageDecoder.isVideo(path: path)
+        kinds[item] = video
+        return video
+    }
+
+    /// Each frame: start, go on with, pause or let go of the clip of `page` (nil: nothing plays).
+    mutating func follow(_ page: Page?, drawing: VideoDrawing, wake: @escaping @Sendable () -> Void, at now: Double, virtual: Bool) -> Step {
+        var step = Step()
+        if let clip, clip.item != page?.item, clip.isPlaying { clip.pause(at: now) }
+        guard let page, !failed.contains(page.item), let size = drawing.pageTextureSize(item: page.item) else { return step }
+        if clip?.item != page.item {
+            guard page.mayStart else { return step }
+            if clip != nil { drawing.forgetVideoTarget() }
+            clip = nil
+            guard let playback = VideoPlayback(path: page.path, audio: audio, procAddress: Window.glProcAddress, wake: wake) else {
+                failed.insert(page.item)
+                step.failed = page.item
+                return step
+            }
+            clip = Clip(item: page.item, playback: playback)
+        }
+        guard let clip else { return step }
+        if !clip.isPlaying {
+            guard page.mayStart else { return step }
+            clip.resume(at: now, virtual: virtual)
+        }
+        clip.playback.takeEvents()
+        if clip.playback.failure != nil {
+            failed.insert(page.item)
+            step.failed = page.item
+            self.clip = nil
+            drawing.forgetVideoTarget()
+            return step
+        }
+        let before = drawing.pageTextureSize(item: page.item)
+        let drew = virtual ? clip.stepToFrame(at: now, drawing: drawing, size: size) : clip.drawNewFrame(drawing: drawing, size: size)
+        if drew {
+            step.redraw = true
+            if drawing.pageTextureSize(item: page.item) != before || clip.framesShown == 1 { step.textureResized = true }
+        }
+        if !clip.endReported, let duration = clip.playback.duration {
+            clip.endReported = true
+            step.endsAt = clip.resumedAt + (min(duration, maxSeconds) - clip.playedSeconds) * 1000
+        }
+        return step
+    }
+
+    /// The clip's next frame is mpv's to say in real time; on virtual time, its frame time.
+    func waitMs(at now: Double, virtual: Bool) -> Double? {
+        guard let clip, clip.isPlaying, virtual, let fps = clip.playback.framesPerSecond, fps > 0 else { return nil }
+        return 1000 / fps
+    }
+
+    /// Space on a playing page pauses it, or plays it again; false when no clip is on the page.
+    mutating func togglePause(_ item: Int, at now: Double, virtual: Bool) -> Bool {
+        guard let clip, clip.item == item else { return false }
+        if clip.isPlaying { clip.pause(at: now); clip.heldByUser = true } else { clip.heldByUser = false; clip.resume(at: now, virtual: virtual) }
+        return true
+    }
+
+    /// The loop ends, or the frame sleeps: nothing decodes.
+    mutating func stop(_ drawing: VideoDrawing?) {
+        clip = nil
+        drawing?.forgetVideoTarget()
+    }
+
+    /// One clip, its player and where it stands.
+    final class Clip {
+        let item: Int
+        let playback: VideoPlayback
+        private(set) var isPlaying = false
+        var heldByUser = false
+        var endReported = false
+        private(set) var framesShown = 0
+        /// App ms it last started playing, and the seconds of clip played before that.
+        private(set) var resumedAt = 0.0
+        private(set) var playedSeconds = 0.0
+
+        init(item: Int, playback: VideoPlayback) {
+            self.item = item
+            self.playback = playback
+        }
+
+        func resume(at now: Double, virtual: Bool) {
+            guard !heldByUser else { return }
+            isPlaying = true
+            resumedAt = now
+            if !virtual { playback.isPaused = false }
+        }
+
+        func pause(at now: Double) {
+            guard isPlaying else { return }
+            isPlaying = false
+            playedSeconds += (now - resumedAt) / 1000
+            playback.isPaused = true
+        }
+
+        /// Real time: mpv's frame, when it has a new one.
+        func drawNewFrame(drawing: VideoDrawing, size: PixelSize) -> Bool {
+            guard playback.hasNewFrame else { return false }
+            return draw(drawing, size)
+        }
+
+        /// Virtual time: frame by frame up to the one due at `now`, each drawn (mpv moves on from
+        /// a frame once it has been drawn).
+        func stepToFrame(at now: Double, drawing: VideoDrawing, size: PixelSize) -> Bool {
+            if framesShown == 0 {
+                guard playback.waitForFrame() else { return false }
+                return draw(drawing, size)
+            }
+            guard isPlaying, let fps = playback.framesPerSecond, fps > 0 else { return false }
+            let clipSeconds = playedSeconds + (now - resumedAt) / 1000
+            let due = Int((clipSeconds * fps).rounded(.down))
+            var drew = false
+            while framesShown - 1 < due, !playback.hasEnded {
+                playback.stepFrame()
+                guard playback.waitForFrame() else { break }
+                drew = draw(drawing, size) || drew
+            }
+            return drew
+        }
+
+        private func draw(_ drawing: VideoDrawing, _ size: PixelSize) -> Bool {
+            let playback = playback
+            guard drawing.drawVideoFrame(item: item, width: size.width, height: size.height, { playback.draw(fbo: $0, width: size.width, height: size.height) }) else { return false }
+            framesShown += 1
+            return true
+        }
+    }
+}
