@@ -53,6 +53,8 @@ extension App {
         case .sleep:
             automation.log?.sleep()
             feed.setPaused(true)
+            // Nothing decodes while the frame sleeps: a clip is let go, and starts over on waking.
+            extras.video.stop(display.renderer)
             if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
         case .wake:
             automation.log?.wake()

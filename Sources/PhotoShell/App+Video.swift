@@ -14,12 +14,15 @@ extension App {
         if step.textureResized { textures.added() }
         if step.redraw { frames.redraw(.animation) }
         if let end = step.endsAt, slideshow != nil { operation.slides.letClipPlay(endingAt: end) }
+        if let item = step.playing, let index = catalog.index(of: item) { automation.log?.videoPlaying(index) }
+        if let item = step.paused, let index = catalog.index(of: item) { automation.log?.videoPaused(index) }
     }
 
     /// Space on a clip's page pauses it, or plays it again.
     func videoTakes(_ input: InputEvent, at now: Double) -> Bool {
         guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
-              let id = currentID, extras.video.togglePause(id, at: now, virtual: clock.isVirtual) else { return false }
+              let id = currentID, let playing = extras.video.togglePause(id, at: now, virtual: clock.isVirtual) else { return false }
+        if let index = catalog.index(of: id) { if playing { automation.log?.videoPlaying(index) } else { automation.log?.videoPaused(index) } }
         frames.redraw(.animation)
         return true
     }

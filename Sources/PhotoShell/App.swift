@@ -53,7 +53,7 @@ package final class App {
         self.options = options
         display = Display(window: window, renderer: renderer, waker: waker, rotation: options.rotation)
         self.loader = loader
-        extras = ViewExtras(warming: ThumbnailWarming(screensAhead: options.thumbnailsAhead))
+        extras = ViewExtras(warming: ThumbnailWarming(screensAhead: options.thumbnailsAhead), video: PageVideo(audio: options.video.audio, maxSeconds: options.video.maxSeconds))
         let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)

@@ -74,6 +74,10 @@ final class EventLog {
 
     func slide(_ index: Int) { write("slide \(index)") }
 
+    /// A clip started or went on playing, or paused (docs/behaviour.md §21).
+    func videoPlaying(_ index: Int) { write("video_playing \(index)") }
+    func videoPaused(_ index: Int) { write("video_paused \(index)") }
+
     /// The grid cells on screen changed: indices `first..<end`.
     func gridCells(_ cells: Range<Int>) { write("grid_cells \(cells.lowerBound) \(cells.upperBound)") }
 

@@ -35,6 +35,9 @@ struct PageVideo {
         var endsAt: Double?
         /// The clip will not play: the still stays, and the slideshow moves on as for a photo.
         var failed: Int?
+        /// A clip started or went on playing, or paused: the `--events` milestones.
+        var playing: Int?
+        var paused: Int?
     }
 
     private var clip: Clip?
@@ -64,7 +67,10 @@ struct PageVideo {
     /// Each frame: start, go on with, pause or let go of the clip of `page` (nil: nothing plays).
     mutating func follow(_ page: Page?, drawing: VideoDrawing, wake: @escaping @Sendable () -> Void, at now: Double, virtual: Bool) -> Step {
         var step = Step()
-        if let clip, clip.item != page?.item, clip.isPlaying { clip.pause(at: now) }
+        if let clip, clip.item != page?.item, clip.isPlaying {
+            clip.pause(at: now)
+            step.paused = clip.item
+        }
         guard let page, !failed.contains(page.item), let size = drawing.pageTextureSize(item: page.item) else { return step }
         if clip?.item != page.item {
             guard page.mayStart else { return step }
@@ -79,8 +85,8 @@ struct PageVideo {
         }
         guard let clip else { return step }
         if !clip.isPlaying {
-            guard page.mayStart else { return step }
-            clip.resume(at: now, virtual: virtual)
+            guard page.mayStart, clip.resume(at: now, virtual: virtual) else { return step }
+            step.playing = page.item
         }
         clip.playback.takeEvents()
         if clip.playback.failure != nil {
@@ -109,11 +115,18 @@ struct PageVideo {
         return 1000 / fps
     }
 
-    /// Space on a playing page pauses it, or plays it again; false when no clip is on the page.
-    mutating func togglePause(_ item: Int, at now: Double, virtual: Bool) -> Bool {
-        guard let clip, clip.item == item else { return false }
-        if clip.isPlaying { clip.pause(at: now); clip.heldByUser = true } else { clip.heldByUser = false; clip.resume(at: now, virtual: virtual) }
-        return true
+    /// Space on a clip's page pauses it, or plays it again: whether it plays now; nil when no
+    /// clip is on the page.
+    mutating func togglePause(_ item: Int, at now: Double, virtual: Bool) -> Bool? {
+        guard let clip, clip.item == item else { return nil }
+        if clip.isPlaying {
+            clip.pause(at: now)
+            clip.heldByUser = true
+        } else {
+            clip.heldByUser = false
+            clip.resume(at: now, virtual: virtual)
+        }
+        return clip.isPlaying
     }
 
     /// The loop ends, or the frame sleeps: nothing decodes.
@@ -139,11 +152,14 @@ struct PageVideo {
             self.playback = playback
         }
 
-        func resume(at now: Double, virtual: Bool) {
-            guard !heldByUser else { return }
+        /// False while Space holds it paused.
+        @discardableResult
+        func resume(at now: Double, virtual: Bool) -> Bool {
+            guard !heldByUser else { return false }
             isPlaying = true
             resumedAt = now
             if !virtual { playback.isPaused = false }
+            return true
         }
 
         func pause(at now: Double) {

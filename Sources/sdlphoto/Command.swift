@@ -66,6 +66,12 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("Grid thumbnails made ahead of the screen into the thumbnail cache, in screenfuls (a large number: the whole library).", valueName: "screens"))
     var thumbnailsAhead: Int = RunOptions.defaultThumbnailsAhead
 
+    @Flag(help: "Play video clips with their sound (default: muted).")
+    var audio = false
+
+    @Option(help: ArgumentHelp("In the slideshow, a clip plays to its end or this many seconds, whichever comes first.", valueName: "seconds"))
+    var videoMax: Double = 30
+
     @Option(help: "Kiosk: seconds without input before the attract slideshow starts.")
     var idle: Double = 120
 
@@ -158,7 +164,7 @@ struct SDLPhoto: ParsableCommand {
         var values: [(String, ConfigValue)] = [
             ("frame-ms", .float(frameMs)), ("refresh", .float(refresh)),
             ("disk-cache", .integer(diskCache)), ("idle", .float(idle)), ("rotate", .integer(rotate)),
-            ("thumbnails-ahead", .integer(thumbnailsAhead)),
+            ("thumbnails-ahead", .integer(thumbnailsAhead)), ("video-max", .float(videoMax)),
         ]
         if let start { values.append(("start", .integer(start))) }
         if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
@@ -270,6 +276,7 @@ struct SDLPhoto: ParsableCommand {
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         options.frame = frame.settings
         options.thumbnailsAhead = thumbnailsAhead
+        options.video = (audio, videoMax)
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)
         let code = Launch.run(items: items, network: network, content: content, options: options)
         network.finishWrites()

@@ -1,0 +1,140 @@
+import Foundation
+import PhotoCore
+import Testing
+import TestImages
+import WindowTestSupport
+
+/// Video clips in a real window (docs/behaviour.md §21), on the replay's virtual time: the page
+/// plays its frames at their times, Space pauses it, paging away pauses it, the slideshow stays
+/// on a clip until its end or `--video-max`, and a clip that cannot play is a broken tile.
+@Suite(.serialized) struct VideoRenderTests {
+    static let window = Size(width: 800, height: 600)
+    /// Below the clip's white band, in its middle (a 640x360 clip fitted to 800x450).
+    static let middle = Rect(x: 300, y: 330, width: 200, height: 100)
+
+    /// Red, green, blue, a second each, 640x360 at 30 frames a second, H.264 in MP4.
+    func clip(in dir: URL, name: String = "clip.mp4", seconds: Int = 3) throws -> URL {
+        let url = dir.appendingPathComponent(name)
+        try VideoClips.colours(url.path, width: 640, height: 360, seconds: seconds)
+        return url
+    }
+
+    func colour(_ name: String) -> (Double, Double, Double) {
+        let rgb = VideoClips.sequence.first { $0.name == name }!.rgb
+        return (Double(rgb.0), Double(rgb.1), Double(rgb.2))
+    }
+
+    func run(_ script: String, _ sources: [URL], extra: [String] = []) async throws -> (shots: [String: Screenshot], stderr: String) {
+        let dir = try Fixtures.folder("video-run")
+        let (scriptURL, names) = try BrowserSession.writeScript(script, in: dir)
+        let run = try await AppProcess.run(["--size", "800x600", "--replay", scriptURL.path] + extra + sources.map(\.path),
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
+        guard run.status == 0 else { throw BrowserSession.Failed(message: "exit \(run.status): \(run.stderr)") }
+        var shots: [String: Screenshot] = [:]
+        for name in names { shots[name] = try Screenshot(path: dir.appendingPathComponent(name).path) }
+        return (shots, run.stderr)
+    }
+
+    @Test func aClipPlaysItsFramesAtTheirTimes() async throws {
+        let video = try clip(in: try Fixtures.folder())
+        let (shots, stderr) = try await run("""
+            500 screenshot s0.png
+            1500 screenshot s1.png
+            2500 screenshot s2.png
+            2600 quit
+            """, [video])
+        for (name, expected) in [("s0.png", "red"), ("s1.png", "lime"), ("s2.png", "blue")] {
+            let shot = try #require(shots[name])
+            let right = shot.looks(Self.middle, like: colour(expected), tolerance: 12)
+            #expect(right, "\(name): \(shot.mean(Self.middle)), expected \(expected)")
+        }
+        // Upright: the white band is at the top of the picture, not its bottom.
+        let top = try #require(shots["s1.png"]).looks(Rect(x: 300, y: 100, width: 200, height: 60), like: (255, 255, 255), tolerance: 12)
+        #expect(top, "the clip's white band at its top")
+        #expect(!stderr.contains("libcuda") && !stderr.contains("[ffmpeg]"), "libraries said nothing: \(stderr)")
+    }
+
+    @Test func spacePausesAClipAndPlaysItAgain() async throws {
+        let video = try clip(in: try Fixtures.folder())
+        let (shots, _) = try await run("""
+            1700 key space
+            2500 screenshot paused.png
+            2600 key space
+            3400 screenshot again.png
+            3500 quit
+            """, [video])
+        let paused = try #require(shots["paused.png"]), again = try #require(shots["again.png"])
+        let stayed = paused.looks(Self.middle, like: colour("lime"), tolerance: 12)
+        let movedOn = again.looks(Self.middle, like: colour("blue"), tolerance: 12)
+        // It starts once the page rests, a few frames in: paused at 1.7 s it is in its green second
+        // (not past 2 s); played on 0.8 s more, in its blue one.
+        #expect(stayed, "paused at 1.7 s, still green at 2.5 s: \(paused.mean(Self.middle))")
+        #expect(movedOn, "played again, blue by 3.4 s: \(again.mean(Self.middle))")
+    }
+
+    @Test func pagedAwayAClipPausesAndGoesOnWhereItWas() async throws {
+        let dir = try Fixtures.folder()
+        _ = try clip(in: dir, name: "a.mp4")
+        try Fixtures.twoTone(dir.appendingPathComponent("b.png"), width: 400, height: 300, first: (90, 90, 90), second: (90, 90, 90))
+        let (shots, _) = try await run("""
+            1200 key Right
+            2500 screenshot away.png
+            2600 key Left
+            3400 screenshot back.png
+            3500 quit
+            """, [dir], extra: ["--start", "1"])
+        let away = try #require(shots["away.png"]), back = try #require(shots["back.png"])
+        let photo = away.looks(Rect(x: 300, y: 250, width: 200, height: 100), like: (90, 90, 90), tolerance: 6)
+        // Played to 1.2 s, paused for the second page, then on from there: 1.2 s + what played
+        // after it came to rest again is under 2 s, so green; had it played on it would be blue.
+        let resumed = back.looks(Self.middle, like: colour("lime"), tolerance: 12)
+        #expect(photo, "the second page: \(away.mean(Rect(x: 300, y: 250, width: 200, height: 100)))")
+        #expect(resumed, "back on the clip, where it was: \(back.mean(Self.middle))")
+    }
+
+    @Test func theSlideshowStaysOnAClipUntilItsEndOrVideoMax() async throws {
+        let dir = try Fixtures.folder()
+        _ = try clip(in: dir, name: "a.mp4")
+        try Fixtures.twoTone(dir.appendingPathComponent("b.png"), width: 400, height: 300, first: (90, 90, 90), second: (90, 90, 90))
+        let grey = Rect(x: 300, y: 250, width: 200, height: 100)
+        // A 1 s interval, but a 3 s clip: it plays to its end before the transition.
+        let whole = try await run("""
+            2500 screenshot playing.png
+            4200 screenshot after.png
+            4300 quit
+            """, [dir], extra: ["--slideshow", "1", "--transition", "none"])
+        let playing = try #require(whole.0["playing.png"]), after = try #require(whole.0["after.png"])
+        let blue = playing.looks(Self.middle, like: colour("blue"), tolerance: 12)
+        let photo = after.looks(grey, like: (90, 90, 90), tolerance: 6)
+        #expect(blue, "the clip's third second in the slideshow: \(playing.mean(Self.middle))")
+        #expect(photo, "the next photo once the clip ended: \(after.mean(grey))")
+        // --video-max 1.5 cuts it short.
+        let cut = try await run("""
+            2500 screenshot cut.png
+            2600 quit
+            """, [dir], extra: ["--slideshow", "1", "--transition", "none", "--video-max", "1.5"])
+        let cutShot = try #require(cut.0["cut.png"])
+        let movedOn = cutShot.looks(grey, like: (90, 90, 90), tolerance: 6)
+        #expect(movedOn, "the next photo after 1.5 s of clip: \(cutShot.mean(grey))")
+    }
+
+    @Test func aClipThatCannotPlayIsABrokenTileWithOneLine() async throws {
+        let dir = try Fixtures.folder()
+        let photos = dir.appendingPathComponent("clips")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let whole = try clip(in: dir, name: "whole.mp4")
+        let bytes = try Data(contentsOf: whole)
+        try bytes.prefix(bytes.count / 2).write(to: photos.appendingPathComponent("cut.mp4"))
+        try Data("not a video at all\n".utf8).write(to: photos.appendingPathComponent("notes.mp4"))
+        let shot = try await AppProcess.screenshotCapturingStderr(photos.path, in: dir)
+        for name in ["cut.mp4", "notes.mp4"] {
+            let saying = shot.stderr.split(separator: "\n").filter { $0.contains("/\(name):") }
+            #expect(saying.count == 1, "\(name): \(saying.count) lines in\n\(shot.stderr)")
+        }
+        #expect(shot.stderr.contains("cut.mp4: the video cannot be played"), "\(shot.stderr)")
+        let grid = try Screenshot(path: dir.appendingPathComponent("grid.png").path)
+        // Two broken tiles, not two photos: neither cell is the clip's colours.
+        let first = grid.mean(Rect(x: 20, y: 20, width: 100, height: 100))
+        #expect(!(grid.looks(Rect(x: 20, y: 20, width: 100, height: 100), like: colour("red"), tolerance: 30)), "a broken tile, not a frame: \(first)")
+    }
+}
