@@ -84,7 +84,10 @@ package final class ImageLoader: Sendable {
                     return Result(request: request, outcome: warmed, opaque: false, originalSize: nil)
                 }
                 let result = cache.thumbnail(for: path, cellPixels: pixels, decoder: decoder).map { $0.shrunk(toCover: pixels) }.mapError(LoadError.decode)
-                return ImageLoader.mipmapped(request, result, size: { decoder.probe(path: path) })
+                var loaded = ImageLoader.mipmapped(request, result, size: { decoder.probe(path: path) })
+                // A clip's cell shows its length (docs/behaviour.md §21).
+                if ImageDecoder.isVideo(path: path) { loaded.facts = ImageFacts.read(path: path) }
+                return loaded
             }
             // Let go already (no camera thumbnail), perhaps before it was queued: up it goes.
             if holds, !state.withLock({ $0.isHeld(request) }) { pool.raise(key: request, to: priority) }

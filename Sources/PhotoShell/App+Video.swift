@@ -27,3 +27,18 @@ extension App {
         return true
     }
 }
+
+extension App {
+    /// A clip's length in the lower right corner of its grid cell, once its cell's load has read it.
+    func videoBadges(over images: [ImageDraw]) -> [DrawCommand] {
+        images.flatMap { d -> [DrawCommand] in
+            guard d.quality == .thumbnail, d.frame.width >= 48, let id = catalog.id(at: d.item), let seconds = ledger.facts(of: id)?.duration else { return [] }
+            let text = ImageFacts.durationText(seconds)
+            let size = min(13, d.frame.height / 7)
+            let box = Size(width: Double(text.count) * size * 0.62 + 10, height: size + 8)
+            let rect = Rect(x: d.frame.maxX - box.width - 5, y: d.frame.maxY - box.height - 5, width: box.width, height: box.height)
+            return [.solid(rect, Color(r: 0, g: 0, b: 0, a: 0.55 * d.alpha)),
+                    .text(TextDraw(text: text, position: Point(x: rect.midX, y: rect.origin.y + box.height / 2), size: size, color: Color(r: 1, g: 1, b: 1, a: d.alpha)))]
+        }
+    }
+}

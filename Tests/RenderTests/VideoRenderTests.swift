@@ -118,6 +118,23 @@ import WindowTestSupport
         #expect(movedOn, "the next photo after 1.5 s of clip: \(cutShot.mean(grey))")
     }
 
+    @Test func aClipsCellShowsItsFirstFrameAndItsLength() async throws {
+        let dir = try Fixtures.folder()
+        let clips = dir.appendingPathComponent("clips")
+        try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
+        // Two clips: a folder of one opens on its page.
+        _ = try clip(in: clips, name: "a.mp4")
+        _ = try clip(in: clips, name: "b.mp4", seconds: 1)
+        _ = try await AppProcess.screenshotCapturingStderr(clips.path, in: dir)
+        let grid = try Screenshot(path: dir.appendingPathComponent("grid.png").path)
+        // An 800x600 grid's first cell is about 160 points square: red below its white band,
+        // and a dark badge ("0:03") in its lower right corner.
+        let red = grid.looks(Rect(x: 20, y: 90, width: 60, height: 30), like: colour("red"), tolerance: 12)
+        let badge = grid.mean(Rect(x: 128, y: 138, width: 16, height: 8))
+        #expect(red, "the cell shows the clip's first frame: \(grid.mean(Rect(x: 20, y: 90, width: 60, height: 30)))")
+        #expect(badge.r < 160, "a dark badge over the red corner: \(badge)")
+    }
+
     @Test func aClipThatCannotPlayIsABrokenTileWithOneLine() async throws {
         let dir = try Fixtures.folder()
         let photos = dir.appendingPathComponent("clips")

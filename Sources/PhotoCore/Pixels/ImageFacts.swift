@@ -13,8 +13,20 @@ public struct ImageFacts: Equatable, Sendable {
         }
     }
 
-    public init(taken: TakenAt? = nil, camera: String? = nil) {
+    /// A video clip's length in seconds (its grid cell's badge); nil for a photo.
+    public var duration: Double?
+
+    public init(taken: TakenAt? = nil, camera: String? = nil, duration: Double? = nil) {
         self.taken = taken
         self.camera = camera
+        self.duration = duration
+    }
+
+    /// A clip's length as its badge shows it: "0:07", "12:30", "1:02:03".
+    public static func durationText(_ seconds: Double) -> String {
+        let whole = max(0, Int(seconds.rounded()))
+        let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
+        let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }
 }

@@ -1,4 +1,5 @@
 import CExif
+import Foundation
 import PhotoCore
 
 extension ImageFacts {
@@ -27,10 +28,22 @@ extension ImageFacts {
 
     /// A JPEG's EXIF is in its first bytes; a HEIF's item may lie anywhere, so it is read whole.
     public static func read(path: String) -> ImageFacts? {
+        if ImageDecoder.isVideo(path: path) { return VideoProbe.read(path: path).map(ImageFacts.init(video:)) }
         guard let head = try? FileBytes.readPrefix(path: path, count: ImageDecoder.probeBytes) else { return nil }
         let format = ImageFormat(sniffing: head)
         guard format == .heif || format == .avif, head.count == ImageDecoder.probeBytes else { return read(bytes: head) }
         return (try? FileBytes.read(path: path, maxBytes: 1 << 30)).flatMap(read(bytes:))
+    }
+}
+
+extension ImageFacts {
+    /// A clip's length, and when it was recorded in this machine's time zone (containers keep UTC).
+    init(video probe: VideoProbe) {
+        let taken = probe.created.map { date -> ImageFacts.TakenAt in
+            let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return ImageFacts.TakenAt(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+        }
+        self.init(taken: taken, duration: probe.duration)
     }
 }
 
