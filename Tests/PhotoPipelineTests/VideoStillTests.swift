@@ -65,6 +65,17 @@ import Testing
         #expect(probe.created == Date(timeIntervalSince1970: 1_622_903_400))
     }
 
+    @Test func anIPhoneClipIsDatedByItsWallClockAndOffset() throws {
+        let path = dir.path + "/IMG_0001.MOV"
+        try VideoClips.colours(path, seconds: 1, extra: [
+            "-movflags", "use_metadata_tags", "-metadata", "com.apple.quicktime.creationdate=2021-06-05T16:30:00+0200",
+            "-metadata", "creation_time=2021-06-05T14:30:00.000000Z",
+        ])
+        let facts = try CaptureFacts.read(path: path)
+        #expect(facts.taken == "2021-06-05 16:30:00")
+        #expect(facts.offsetMinutes == 120)
+    }
+
     @Test func truncatedClipIsABrokenVideo() throws {
         let whole = dir.path + "/whole.mp4"
         try VideoClips.colours(whole)

@@ -13,6 +13,9 @@ public struct VideoProbe: Equatable, Sendable {
     public var rotation: Int
     /// The container's `creation_time`, UTC.
     public var created: Date?
+    /// Apple's `com.apple.quicktime.creationdate`, the phone's wall clock with its offset
+    /// ("2021-06-05T16:30:00+0200"), where an iPhone wrote one.
+    public var recordedWithZone: String?
 
     /// nil when the file is not a video libavformat can open, or has no video stream.
     public static func read(path: String) -> VideoProbe? {
@@ -34,8 +37,12 @@ public struct VideoProbe: Equatable, Sendable {
         if let entry = av_dict_get(format.pointee.metadata, "creation_time", nil, 0), let value = entry.pointee.value {
             created = Self.date(String(cString: value))
         }
+        var zoned: String?
+        if let entry = av_dict_get(format.pointee.metadata, "com.apple.quicktime.creationdate", nil, 0), let value = entry.pointee.value {
+            zoned = String(cString: value)
+        }
         let size = rotation % 180 == 0 ? stored : PixelSize(width: stored.height, height: stored.width)
-        return VideoProbe(duration: duration, size: size, rotation: rotation, created: created)
+        return VideoProbe(duration: duration, size: size, rotation: rotation, created: created, recordedWithZone: zoned)
     }
 
     /// The display matrix's turn, as degrees clockwise; 0 without one.
