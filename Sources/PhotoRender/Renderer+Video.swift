@@ -6,6 +6,8 @@ struct VideoTarget {
     let item: Int
     let texture: GLTexture
     let framebuffer: GLuint
+    /// The page's texture before the clip drew over it, kept to be put back (a Live Photo's still).
+    let still: GLTexture?
 }
 
 extension Renderer {
@@ -14,10 +16,12 @@ extension Renderer {
     /// when the page's texture is not the clip's or not that size. The GL state the page's
     /// drawing relies on is set back after. False when the page has no texture to show it in.
     @discardableResult
-    public func drawVideoFrame(item: Int, width: Int, height: Int, _ draw: (_ framebuffer: UInt32) -> Void) -> Bool {
+    public func drawVideoFrame(item: Int, width: Int, height: Int, keepingStill: Bool = false, _ draw: (_ framebuffer: UInt32) -> Void) -> Bool {
         let key = ImageKey(item: item, quality: .full)
         guard let current = textures.texture(for: key), width > 0, height > 0 else { return false }
         if videoTarget?.texture !== current || current.width != width || current.height != height {
+            let ours = videoTarget?.texture === current
+            let still = keepingStill ? (ours ? videoTarget?.still : current) : nil
             forgetVideoTarget()
             let texture = GLTexture(width: width, height: height, levels: 1, order: .rgba)
             texture.isOpaque = true
@@ -26,7 +30,7 @@ extension Renderer {
             glGenFramebuffers(1, &framebuffer)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
-            videoTarget = VideoTarget(item: item, texture: texture, framebuffer: framebuffer)
+            videoTarget = VideoTarget(item: item, texture: texture, framebuffer: framebuffer, still: still)
         }
         guard let target = videoTarget else { return false }
         draw(target.framebuffer)
@@ -34,12 +38,19 @@ extension Renderer {
         return true
     }
 
-    /// The clip stopped: its framebuffer goes; the texture stays with its last frame until the
-    /// page's still replaces it.
-    public func forgetVideoTarget() {
-        guard var framebuffer = videoTarget?.framebuffer else { return }
+    /// The clip stopped: its framebuffer goes; the texture stays with its last frame, or with
+    /// `restoringStill` the still it drew over comes back (a Live Photo let go). True when the
+    /// still came back.
+    @discardableResult
+    public func forgetVideoTarget(restoringStill: Bool = false) -> Bool {
+        guard let target = videoTarget else { return false }
+        var framebuffer = target.framebuffer
         glDeleteFramebuffers(1, &framebuffer)
         videoTarget = nil
+        let key = ImageKey(item: target.item, quality: .full)
+        guard restoringStill, let still = target.still, textures.texture(for: key) === target.texture else { return false }
+        textures.insert(still, for: key)
+        return true
     }
 
     /// libmpv draws with GL state of its own; what the renderer's draws take as given is put back.

@@ -5,17 +5,32 @@ import PhotoCore
 extension App {
     func followVideo(at now: Double) {
         let target = slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil)
-        let page: PageVideo.Page? = target.flatMap { id in
-            guard case .file(let path) = catalog[id].image, extras.video.isVideo(id, path: path) else { return nil }
-            let atRest = slideshow.map { !$0.isAnimating(at: now) } ?? !scene.isAnimating
-            return PageVideo.Page(item: id, path: path, mayStart: atRest)
-        }
+        let atRest = slideshow.map { !$0.isAnimating(at: now) } ?? !scene.isAnimating
+        let page = target.flatMap { videoPage($0, atRest: atRest) }
         let step = extras.video.follow(page, drawing: display.renderer, wake: display.events.wake, at: now, virtual: clock.isVirtual)
         if step.textureResized { textures.added() }
         if step.redraw { frames.redraw(.animation) }
         if let end = step.endsAt, slideshow != nil { operation.slides.letClipPlay(endingAt: end) }
         if let item = step.playing, let index = catalog.index(of: item) { automation.log?.videoPlaying(index) }
         if let item = step.paused, let index = catalog.index(of: item) { automation.log?.videoPaused(index) }
+    }
+
+    /// What of `id` may play: a clip once at rest; a Live Photo's or Motion Photo's motion while a
+    /// finger rests on its page, or once in the slideshow with `--live-photos play`.
+    private func videoPage(_ id: Int, atRest: Bool) -> PageVideo.Page? {
+        let item = catalog[id]
+        guard case .file(let path) = item.image else { return nil }
+        if extras.video.isVideo(id, path: path) { return PageVideo.Page(item: id, source: path, mayStart: atRest) }
+        let source: String
+        if case .file(let clip)? = item.motion {
+            source = clip
+        } else if let range = ledger.facts(of: id)?.motionVideo {
+            source = PageVideo.motionSource(path: path, range: range)
+        } else {
+            return nil
+        }
+        let mayStart = slideshow != nil ? atRest && options.video.livePhotosPlay : scene.heldPage == scene.currentIndex
+        return PageVideo.Page(item: id, source: source, mayStart: mayStart, isMotion: true)
     }
 
     /// Space on a clip's page pauses it, or plays it again.

@@ -8,8 +8,8 @@ import PhotoVideo
 /// The renderer's side of a clip: the page's texture, which its frames are drawn into.
 protocol VideoDrawing: AnyObject {
     func pageTextureSize(item: Int) -> PixelSize?
-    func drawVideoFrame(item: Int, width: Int, height: Int, _ draw: (UInt32) -> Void) -> Bool
-    func forgetVideoTarget()
+    func drawVideoFrame(item: Int, width: Int, height: Int, keepingStill: Bool, _ draw: (UInt32) -> Void) -> Bool
+    @discardableResult func forgetVideoTarget(restoringStill: Bool) -> Bool
 }
 
 extension Renderer: VideoDrawing {}
@@ -17,14 +17,18 @@ extension Renderer: VideoDrawing {}
 /// Video clips (docs/behaviour.md §21): the browser's page on screen, or the slideshow's photo,
 /// plays once it is at rest with its first frame up, into that page's texture at that texture's
 /// size; paged away it pauses, and one clip at most is kept (a second one's start frees it).
+/// A Live Photo's or Motion Photo's motion plays the same way while it may (a finger held on the
+/// page, or once in the slideshow), and its still comes back when it ends or is let go.
 /// On virtual time the clip is stepped a frame at a time to the frame the clock says is due,
 /// so a replay shows the same frame at the same ms everywhere.
 struct PageVideo {
-    /// The page that may play: its item, its file, and whether it may start now (at rest).
+    /// The page that may play: its item, what mpv opens (a file, or a Motion Photo's part of
+    /// one), whether it may start now (at rest; for a motion, held), and whether it is a motion.
     struct Page {
         let item: Int
-        let path: String
+        let source: String
         let mayStart: Bool
+        var isMotion = false
     }
 
     struct Step {
@@ -41,6 +45,8 @@ struct PageVideo {
     }
 
     private var clip: Clip?
+    /// The motion that played to its end and is not played again until let go or left.
+    private var motionDone: Int?
     /// Clips that failed once: not tried again this run.
     private var failed: Set<Int> = []
     /// Items whose file is a video, by name or first bytes, found once.
@@ -56,6 +62,11 @@ struct PageVideo {
     /// `item` shows frames of its own over its still.
     func plays(_ item: Int) -> Bool { clip?.item == item && clip?.framesShown ?? 0 > 0 }
 
+    /// A Motion Photo's clip as mpv opens it: its bytes of the JPEG.
+    static func motionSource(path: String, range: Range<Int>) -> String {
+        "lavf://subfile,,start,\(range.lowerBound),end,\(range.upperBound),,:file:" + path
+    }
+
     /// Whether `item`, at `path`, is a clip.
     mutating func isVideo(_ item: Int, path: String) -> Bool {
         if let known = kinds[item] { return known }
@@ -67,21 +78,28 @@ struct PageVideo {
     /// Each frame: start, go on with, pause or let go of the clip of `page` (nil: nothing plays).
     mutating func follow(_ page: Page?, drawing: VideoDrawing, wake: @escaping @Sendable () -> Void, at now: Double, virtual: Bool) -> Step {
         var step = Step()
-        if let clip, clip.item != page?.item, clip.isPlaying {
+        if motionDone != nil, motionDone != page?.item || page?.mayStart != true { motionDone = nil }
+        if let clip, clip.isMotion, clip.item != page?.item || page?.mayStart != true || clip.playback.hasEnded {
+            // A motion let go, left or played out: its still comes back.
+            if clip.playback.hasEnded { motionDone = clip.item }
+            self.clip = nil
+            if drawing.forgetVideoTarget(restoringStill: true) { step.redraw = true }
+            step.paused = clip.item
+        } else if let clip, clip.item != page?.item, clip.isPlaying {
             clip.pause(at: now)
             step.paused = clip.item
         }
-        guard let page, !failed.contains(page.item), let size = drawing.pageTextureSize(item: page.item) else { return step }
+        guard let page, !failed.contains(page.item), motionDone != page.item, let size = drawing.pageTextureSize(item: page.item) else { return step }
         if clip?.item != page.item {
             guard page.mayStart else { return step }
-            if clip != nil { drawing.forgetVideoTarget() }
+            if clip != nil { drawing.forgetVideoTarget(restoringStill: clip?.isMotion ?? false) }
             clip = nil
-            guard let playback = VideoPlayback(path: page.path, audio: audio, procAddress: Window.glProcAddress, wake: wake) else {
+            guard let playback = VideoPlayback(path: page.source, audio: audio, procAddress: Window.glProcAddress, wake: wake) else {
                 failed.insert(page.item)
                 step.failed = page.item
                 return step
             }
-            clip = Clip(item: page.item, playback: playback)
+            clip = Clip(item: page.item, playback: playback, isMotion: page.isMotion)
         }
         guard let clip else { return step }
         if !clip.isPlaying {
@@ -93,7 +111,7 @@ struct PageVideo {
             failed.insert(page.item)
             step.failed = page.item
             self.clip = nil
-            drawing.forgetVideoTarget()
+            drawing.forgetVideoTarget(restoringStill: true)
             return step
         }
         let before = drawing.pageTextureSize(item: page.item)
@@ -132,13 +150,14 @@ struct PageVideo {
     /// The loop ends, or the frame sleeps: nothing decodes.
     mutating func stop(_ drawing: VideoDrawing?) {
         clip = nil
-        drawing?.forgetVideoTarget()
+        drawing?.forgetVideoTarget(restoringStill: true)
     }
 
     /// One clip, its player and where it stands.
     final class Clip {
         let item: Int
         let playback: VideoPlayback
+        let isMotion: Bool
         private(set) var isPlaying = false
         var heldByUser = false
         var endReported = false
@@ -147,9 +166,10 @@ struct PageVideo {
         private(set) var resumedAt = 0.0
         private(set) var playedSeconds = 0.0
 
-        init(item: Int, playback: VideoPlayback) {
+        init(item: Int, playback: VideoPlayback, isMotion: Bool) {
             self.item = item
             self.playback = playback
+            self.isMotion = isMotion
         }
 
         /// False while Space holds it paused.
@@ -196,7 +216,8 @@ struct PageVideo {
 
         private func draw(_ drawing: VideoDrawing, _ size: PixelSize) -> Bool {
             let playback = playback
-            guard drawing.drawVideoFrame(item: item, width: size.width, height: size.height, { playback.draw(fbo: $0, width: size.width, height: size.height) }) else { return false }
+            guard drawing.drawVideoFrame(item: item, width: size.width, height: size.height, keepingStill: isMotion,
+                                         { playback.draw(fbo: $0, width: size.width, height: size.height) }) else { return false }
             framesShown += 1
             return true
         }

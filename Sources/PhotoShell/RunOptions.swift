@@ -31,7 +31,7 @@ package struct RunOptions {
     package var thumbnailsAhead = RunOptions.defaultThumbnailsAhead
     package static let defaultThumbnailsAhead = 4
     /// Clips' sound, and how long the slideshow lets one play (docs/behaviour.md §21).
-    package var video = (audio: false, maxSeconds: 30.0)
+    package var video = (audio: false, maxSeconds: 30.0, livePhotosPlay: false)
     /// Remote control and the sleep schedule.
     package var frame = FrameSettings(localClock: LocalClock(environment: [:])!)
 

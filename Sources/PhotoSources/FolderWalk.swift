@@ -33,6 +33,7 @@ struct FolderWalk {
     private mutating func read(_ directory: OpaquePointer, prefix: [UInt8]) {
         var subfolders: [[UInt8]] = []
         let fd = dirfd(directory)
+        let first = photos.count
         while let entry = readdir(directory) {
             let type = usesEntryTypes ? Int(entry.pointee.d_type) : DT_UNKNOWN
             withUnsafePointer(to: &entry.pointee.d_name) {
@@ -48,6 +49,7 @@ struct FolderWalk {
             }
         }
         closedir(directory)
+        photos[first...] = ArraySlice(LivePhotoPairs.fold(Array(photos[first...])))
         for name in subfolders {
             let path = name.withUnsafeBufferPointer { Self.path(prefix, $0) }
             folders.append(path)

@@ -72,6 +72,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("In the slideshow, a clip plays to its end or this many seconds, whichever comes first.", valueName: "seconds"))
     var videoMax: Double = 30
 
+    @Option(help: "In the slideshow, a Live Photo or Motion Photo shows its still, or plays its motion once first: still or play.")
+    var livePhotos = "still"
+
     @Option(help: "Kiosk: seconds without input before the attract slideshow starts.")
     var idle: Double = 120
 
@@ -164,7 +167,7 @@ struct SDLPhoto: ParsableCommand {
         var values: [(String, ConfigValue)] = [
             ("frame-ms", .float(frameMs)), ("refresh", .float(refresh)),
             ("disk-cache", .integer(diskCache)), ("idle", .float(idle)), ("rotate", .integer(rotate)),
-            ("thumbnails-ahead", .integer(thumbnailsAhead)), ("video-max", .float(videoMax)),
+            ("thumbnails-ahead", .integer(thumbnailsAhead)), ("video-max", .float(videoMax)), ("live-photos", .string(livePhotos)),
         ]
         if let start { values.append(("start", .integer(start))) }
         if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
@@ -276,7 +279,7 @@ struct SDLPhoto: ParsableCommand {
             waitingFor: waiting.compactMap { URL(string: $0)?.host })
         options.frame = frame.settings
         options.thumbnailsAhead = thumbnailsAhead
-        options.video = (audio, videoMax)
+        options.video = (audio, videoMax, livePhotos == "play")
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)
         let code = Launch.run(items: items, network: network, content: content, options: options)
         network.finishWrites()

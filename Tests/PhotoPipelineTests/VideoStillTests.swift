@@ -76,6 +76,30 @@ import Testing
         #expect(facts.offsetMinutes == 120)
     }
 
+    @Test(arguments: [false, true])
+    func aMotionPhotosClipIsFoundByItsXMP(containerDirectory: Bool) throws {
+        let clipPath = dir.path + "/motion.mp4"
+        try VideoClips.colours(clipPath, seconds: 1)
+        let clip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clipPath)))
+        let jpeg = JPEGFixture.solid(width: 64, height: 48, (90, 90, 90))
+        let whole = VideoClips.motionPhoto(jpeg: jpeg, clip: clip, containerDirectory: containerDirectory)
+        let path = dir.write("PXL_0001.MP.jpg", whole)
+        let clipBytes = (whole.count - clip.count)..<whole.count
+        #expect(MotionPhoto.videoRange(path: path) == clipBytes)
+        #expect(ImageFacts.read(path: path)?.motionVideo == clipBytes)
+        // The still is the JPEG's picture; what follows it is not read as pixels.
+        let still = try ImageDecoder.decode(path: path, maxPixelSize: nil)
+        #expect(still.width == 64 && still.rgba(x: 32, y: 24).r == 90)
+    }
+
+    @Test func aJPEGWhoseXMPPointsAtNoClipHasNoMotion() throws {
+        let jpeg = JPEGFixture.solid(width: 64, height: 48, (90, 90, 90))
+        #expect(MotionPhoto.videoRange(path: dir.write("plain.jpg", jpeg)) == nil)
+        // The XMP claims 5000 bytes of clip at the end, but they are not an MP4.
+        let lying = VideoClips.motionPhoto(jpeg: jpeg, clip: [UInt8](repeating: 7, count: 5000))
+        #expect(MotionPhoto.videoRange(path: dir.write("lying.jpg", lying)) == nil)
+    }
+
     @Test func truncatedClipIsABrokenVideo() throws {
         let whole = dir.path + "/whole.mp4"
         try VideoClips.colours(whole)

@@ -118,6 +118,82 @@ import WindowTestSupport
         #expect(movedOn, "the next photo after 1.5 s of clip: \(cutShot.mean(grey))")
     }
 
+    /// A grey still, 640x360 (the clip's shape), as a JPEG.
+    func still(_ url: URL) throws -> [UInt8] {
+        let jpeg = JPEGFixture.solid(width: 640, height: 360, (90, 90, 90))
+        try Data(jpeg).write(to: url)
+        return jpeg
+    }
+
+    /// Held from 500 ms (a long press from 1000), let go at 2000: the motion in between, the
+    /// still before and after.
+    static let holdScript = """
+        400 screenshot before.png
+        500 touch down 1 400 300
+        1600 screenshot held.png
+        2000 touch up 1 400 300
+        2300 screenshot after.png
+        2400 quit
+        """
+
+    func expectMotionWhileHeld(_ shots: [String: Screenshot]) throws {
+        let grey = Rect(x: 300, y: 250, width: 200, height: 100)
+        let before = try #require(shots["before.png"]), held = try #require(shots["held.png"]), after = try #require(shots["after.png"])
+        let stillBefore = before.looks(grey, like: (90, 90, 90), tolerance: 6)
+        let moving = held.looks(Self.middle, like: colour("red"), tolerance: 12)
+        let stillAfter = after.looks(grey, like: (90, 90, 90), tolerance: 6)
+        #expect(stillBefore, "the still before the press: \(before.mean(grey))")
+        #expect(moving, "the motion while held: \(held.mean(Self.middle))")
+        #expect(stillAfter, "the still again once let go: \(after.mean(grey))")
+    }
+
+    @Test func aLivePhotoPlaysItsMovWhileHeld() async throws {
+        let dir = try Fixtures.folder()
+        let photos = dir.appendingPathComponent("live")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        _ = try still(photos.appendingPathComponent("IMG_0001.JPG"))
+        _ = try clip(in: photos, name: "IMG_0001.MOV")
+        try Fixtures.twoTone(photos.appendingPathComponent("IMG_0002.png"), width: 400, height: 300, first: (20, 20, 20), second: (20, 20, 20))
+        let (shots, _) = try await run(Self.holdScript, [photos], extra: ["--start", "1"])
+        try expectMotionWhileHeld(shots)
+        // One item for the pair: the grid has two cells, the second the other photo.
+        let grid = try await run("300 screenshot grid.png\n400 quit\n", [photos])
+        let cells = try #require(grid.shots["grid.png"])
+        let third = cells.mean(Rect(x: 340, y: 20, width: 100, height: 100))
+        #expect(third.r < 10 && third.g < 10, "no third cell for the .MOV: \(third)")
+    }
+
+    @Test func aMotionPhotoPlaysItsEmbeddedClipWhileHeld() async throws {
+        let dir = try Fixtures.folder()
+        let jpeg = JPEGFixture.solid(width: 640, height: 360, (90, 90, 90))
+        let mp4 = try [UInt8](Data(contentsOf: try clip(in: dir, name: "motion.mp4")))
+        let photo = dir.appendingPathComponent("PXL_0001.MP.jpg")
+        try Data(VideoClips.motionPhoto(jpeg: jpeg, clip: mp4)).write(to: photo)
+        let (shots, _) = try await run(Self.holdScript, [photo])
+        try expectMotionWhileHeld(shots)
+    }
+
+    @Test func theSlideshowPlaysALivePhotoOnceWithLivePhotosPlay() async throws {
+        let dir = try Fixtures.folder()
+        _ = try still(dir.appendingPathComponent("IMG_0001.JPG"))
+        _ = try clip(in: dir, name: "IMG_0001.MOV", seconds: 2)
+        try Fixtures.twoTone(dir.appendingPathComponent("IMG_0002.png"), width: 400, height: 300, first: (20, 20, 20), second: (20, 20, 20))
+        let (shots, _) = try await run("""
+            500 screenshot motion.png
+            1500 screenshot later.png
+            2900 screenshot next.png
+            3000 quit
+            """, [dir], extra: ["--slideshow", "1", "--transition", "none", "--live-photos", "play"])
+        let motion = try #require(shots["motion.png"]), later = try #require(shots["later.png"]), next = try #require(shots["next.png"])
+        let dark = Rect(x: 300, y: 250, width: 200, height: 100)
+        let movedOn = next.looks(dark, like: (20, 20, 20), tolerance: 6)
+        #expect(movedOn, "the next photo once its 2 s motion played: \(next.mean(dark))")
+        let red = motion.looks(Self.middle, like: colour("red"), tolerance: 12)
+        let green = later.looks(Self.middle, like: colour("lime"), tolerance: 12)
+        #expect(red, "its motion's first second, past the 1 s interval: \(motion.mean(Self.middle))")
+        #expect(green, "still its motion at 1.5 s: \(later.mean(Self.middle))")
+    }
+
     @Test func aClipsCellShowsItsFirstFrameAndItsLength() async throws {
         let dir = try Fixtures.folder()
         let clips = dir.appendingPathComponent("clips")

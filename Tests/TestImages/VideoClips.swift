@@ -61,3 +61,27 @@ public enum VideoClips {
         }
     }
 }
+
+extension VideoClips {
+    /// A Motion Photo as a Pixel camera writes one: `jpeg` with an XMP block naming the clip's
+    /// length (`GCamera:MicroVideoOffset`, or the Camera XMP `Container:Directory` with
+    /// `containerDirectory`), then the MP4 `clip` appended after the picture.
+    public static func motionPhoto(jpeg: [UInt8], clip: [UInt8], containerDirectory: Bool = false) -> [UInt8] {
+        let xmp = containerDirectory ? """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+            <rdf:Description xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/">\
+            <Container:Directory><rdf:Seq>\
+            <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0"/></rdf:li>\
+            <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(clip.count)"/></rdf:li>\
+            </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+            """ : """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+            <rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" \
+            GCamera:MicroVideoOffset="\(clip.count)" GCamera:MicroVideoPresentationTimestampUs="0"/></rdf:RDF></x:xmpmeta>
+            """
+        let payload = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(xmp.utf8)
+        let length = payload.count + 2
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return Array(jpeg.prefix(2)) + segment + Array(jpeg.dropFirst(2)) + clip
+    }
+}

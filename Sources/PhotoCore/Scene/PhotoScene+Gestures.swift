@@ -14,7 +14,9 @@ extension PhotoScene {
             if mode == .browsing, !pager.isSettling { zoom.toggleZoom(at: p, time: time) }
         case .longPress(let p, let time):
             if mode == .grid { grid.selection = grid.index(at: p, time: time) }
+            if mode == .browsing { (heldPage, heldFrom) = (pager.index, p) }
         case .panBegan(let start, let point, let time):
+            heldPage = nil
             beginPan(from: start, to: point, time: time)
         case .panChanged(let translation, _, let time):
             movePan(translation, time: time)
@@ -23,6 +25,7 @@ extension PhotoScene {
             endPan(velocity: velocity, time: time)
         case .pinchBegan(let focal, let time):
             // Mid-settle the page is about to change under the fingers: let it land first.
+            heldPage = nil
             guard mode == .browsing, !pager.isSettling, !pager.isDragging else { break }
             panOwner = .pinch
             zoom.beginPinch(focal: focal, time: time)

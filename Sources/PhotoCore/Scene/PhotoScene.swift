@@ -55,6 +55,11 @@ public struct PhotoScene: Equatable, Sendable {
     var recognizer = GestureRecognizer()
     var panOwner = PanOwner.none
     var mouseIsDown = false
+    /// A finger (or the button) has rested on the page this index shows for a long press and has
+    /// not lifted or moved off: a Live Photo plays its motion while it stays (docs/behaviour.md §21).
+    public internal(set) var heldPage: Int?
+    /// Where the finger that holds the page went down.
+    var heldFrom: Point?
     /// Mask alpha when the running dismiss began (a lift has already thinned it).
     var dismissMaskStart = 1.0
     /// Whether the running dismiss can turn back into the page it left.
@@ -198,6 +203,8 @@ public struct PhotoScene: Equatable, Sendable {
     }
 
     mutating func feed(_ touch: Touch) {
+        if touch.phase == .ended || touch.phase == .cancelled { heldPage = nil }
+        if touch.phase == .moved, let from = heldFrom, (touch.point - from).length > GestureConstants.tapSlop { heldPage = nil }
         // Double taps mean something only on a page; elsewhere a tap acts at once.
         recognizer.doubleTapEnabled = mode == .browsing
         for gesture in recognizer.handle(touch) { apply(gesture) }

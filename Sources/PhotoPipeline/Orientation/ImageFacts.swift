@@ -31,6 +31,11 @@ extension ImageFacts {
         if ImageDecoder.isVideo(path: path) { return VideoProbe.read(path: path).map(ImageFacts.init(video:)) }
         guard let head = try? FileBytes.readPrefix(path: path, count: ImageDecoder.probeBytes) else { return nil }
         let format = ImageFormat(sniffing: head)
+        if format == .jpeg, let motion = MotionPhoto.videoRange(path: path) {
+            var facts = read(bytes: head) ?? ImageFacts()
+            facts.motionVideo = motion
+            return facts
+        }
         guard format == .heif || format == .avif, head.count == ImageDecoder.probeBytes else { return read(bytes: head) }
         return (try? FileBytes.read(path: path, maxBytes: 1 << 30)).flatMap(read(bytes:))
     }

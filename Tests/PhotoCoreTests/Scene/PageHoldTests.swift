@@ -1,0 +1,43 @@
+import Testing
+@testable import PhotoCore
+
+/// A finger resting on a page (docs/behaviour.md §21): held for a long press it marks the page,
+/// which a Live Photo plays its motion for; lifting or moving the finger ends it.
+@Suite struct PageHoldTests {
+    func browser() -> Driver {
+        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
+        d.tap(d.scene.grid.frame(of: 2, at: 0).center)
+        d.settle(600)
+        return d
+    }
+
+    @Test func aLongPressHoldsThePageUntilTheFingerLifts() {
+        var d = browser()
+        d.press(Point(x: 640, y: 400))
+        d.wait(GestureConstants.longPressDuration - 50)
+        #expect(d.scene.heldPage == nil)
+        d.wait(100)
+        #expect(d.scene.heldPage == 2)
+        d.lift(at: Point(x: 640, y: 400), after: 16)
+        #expect(d.scene.heldPage == nil)
+        // A long press is no tap: the browser stays open.
+        d.settle()
+        #expect(d.scene.mode == .browsing)
+    }
+
+    @Test func aFingerThatMovesOffHoldsNothing() {
+        var d = browser()
+        d.press(Point(x: 640, y: 400))
+        d.wait(GestureConstants.longPressDuration + 50)
+        #expect(d.scene.heldPage == 2)
+        d.move(to: Point(x: 500, y: 400), after: 16)
+        #expect(d.scene.heldPage == nil)
+    }
+
+    @Test func inTheGridALongPressHoldsNoPage() {
+        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
+        d.press(d.scene.grid.frame(of: 1, at: 0).center)
+        d.wait(GestureConstants.longPressDuration + 50)
+        #expect(d.scene.heldPage == nil)
+    }
+}
