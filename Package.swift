@@ -60,7 +60,7 @@ let package = Package(
         // a launch does not load them and their codecs (docs/behaviour.md §12, Start).
         .systemLibrary(name: "CHeif", path: "Sources/C/CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJXL", path: "Sources/C/CJXL", providers: [.apt(["libjxl-dev"])]),
-        // libmpv, ffmpegthumbnailer and libavformat for video (docs/behaviour.md §21): headers
+        // libmpv, ffmpegthumbnailer and libavformat for video (docs/behaviour.md §19): headers
         // only, opened on first use like libheif, so a launch on photos loads no video codec.
         .systemLibrary(name: "CVideo", path: "Sources/C/CVideo", providers: [.apt(["libmpv-dev", "libffmpegthumbnailer-dev", "libavformat-dev"])]),
         .target(name: "CLazyLibraries", path: "Sources/C/CLazyLibraries"),
@@ -97,7 +97,7 @@ let package = Package(
             name: "PhotoPlatform",
             dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"]),
 
-        // Video clips played by libmpv into a framebuffer of the renderer's (docs/behaviour.md §21).
+        // Video clips played by libmpv into a framebuffer of the renderer's (docs/behaviour.md §19).
         .target(name: "PhotoVideo", dependencies: ["CVideo", "CLazyLibraries", "PhotoLog"]),
 
         // The one logging path (swift-log): problems said once, and the program's stderr lines.

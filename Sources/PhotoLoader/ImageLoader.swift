@@ -85,7 +85,7 @@ package final class ImageLoader: Sendable {
                 }
                 let result = cache.thumbnail(for: path, cellPixels: pixels, decoder: decoder).map { $0.shrunk(toCover: pixels) }.mapError(LoadError.decode)
                 var loaded = ImageLoader.mipmapped(request, result, size: { decoder.probe(path: path) })
-                // A clip's cell shows its length (docs/behaviour.md §21).
+                // A clip's cell shows its length (docs/behaviour.md §19).
                 if ImageDecoder.isVideo(path: path) { loaded.facts = ImageFacts.read(path: path) }
                 return loaded
             }

@@ -11,7 +11,7 @@ struct VideoTarget {
 }
 
 extension Renderer {
-    /// A playing clip's frame into its page's texture (docs/behaviour.md §21): `draw` gets a
+    /// A playing clip's frame into its page's texture (docs/behaviour.md §19): `draw` gets a
     /// framebuffer whose colour is that texture, `width`x`height`, made anew (one level, opaque)
     /// when the page's texture is not the clip's or not that size. The GL state the page's
     /// drawing relies on is set back after. False when the page has no texture to show it in.

@@ -74,7 +74,7 @@ final class EventLog {
 
     func slide(_ index: Int) { write("slide \(index)") }
 
-    /// A clip started or went on playing, or paused (docs/behaviour.md §21).
+    /// A clip started or went on playing, or paused (docs/behaviour.md §19).
     func videoPlaying(_ index: Int) { write("video_playing \(index)") }
     func videoPaused(_ index: Int) { write("video_paused \(index)") }
 

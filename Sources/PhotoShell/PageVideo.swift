@@ -14,7 +14,7 @@ protocol VideoDrawing: AnyObject {
 
 extension Renderer: VideoDrawing {}
 
-/// Video clips (docs/behaviour.md §21): the browser's page on screen, or the slideshow's photo,
+/// Video clips (docs/behaviour.md §19): the browser's page on screen, or the slideshow's photo,
 /// plays once it is at rest with its first frame up, into that page's texture at that texture's
 /// size; paged away it pauses, and one clip at most is kept (a second one's start frees it).
 /// A Live Photo's or Motion Photo's motion plays the same way while it may (a finger held on the

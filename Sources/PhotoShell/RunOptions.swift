@@ -30,7 +30,7 @@ package struct RunOptions {
     /// Screenfuls of grid thumbnails made ahead of the screen into the shared cache (`ThumbnailWarming`).
     package var thumbnailsAhead = RunOptions.defaultThumbnailsAhead
     package static let defaultThumbnailsAhead = 4
-    /// Clips' sound, and how long the slideshow lets one play (docs/behaviour.md §21).
+    /// Clips' sound, and how long the slideshow lets one play (docs/behaviour.md §19).
     package var video = (audio: false, maxSeconds: 30.0, livePhotosPlay: false)
     /// Remote control and the sleep schedule.
     package var frame = FrameSettings(localClock: LocalClock(environment: [:])!)

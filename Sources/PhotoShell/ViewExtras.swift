@@ -14,6 +14,6 @@ struct ViewExtras {
     var tiles = DeepZoomTiles()
     /// The animation of the page on screen, while it plays (docs/behaviour.md §17).
     var animation = PageAnimation()
-    /// The clip of the page on screen (docs/behaviour.md §21).
+    /// The clip of the page on screen (docs/behaviour.md §19).
     var video = PageVideo()
 }

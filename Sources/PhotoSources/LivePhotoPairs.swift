@@ -1,4 +1,4 @@
-/// Apple's Live Photos as a folder holds them (docs/behaviour.md §21): a still (HEIC or JPEG) and
+/// Apple's Live Photos as a folder holds them (docs/behaviour.md §19): a still (HEIC or JPEG) and
 /// a `.MOV` of the same base name side by side are one item, the still, with the clip as its
 /// motion; a `.MOV` without a still stays a clip of its own.
 enum LivePhotoPairs {

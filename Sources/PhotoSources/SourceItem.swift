@@ -62,7 +62,7 @@ package struct SourceItem: Sendable, Equatable {
     /// The ETag its server listed it with (a WebDAV file's): a stored copy with another is not
     /// shown, and a new one makes it a new photo at the same spot.
     package var version: String?
-    /// A Live Photo's clip: the `.MOV` beside its still (docs/behaviour.md §21).
+    /// A Live Photo's clip: the `.MOV` beside its still (docs/behaviour.md §19).
     package var motion: Location?
 
     init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil, version: String? = nil) {

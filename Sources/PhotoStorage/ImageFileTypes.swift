@@ -22,7 +22,7 @@ public enum ImageFileTypes {
     /// Every image extension, lower case.
     public static let extensions = Set(mediaTypes.keys)
 
-    /// Video clips a folder lists beside its photos (docs/behaviour.md §21), with their media types.
+    /// Video clips a folder lists beside its photos (docs/behaviour.md §19), with their media types.
     public static let videoMediaTypes: [String: String] = [
         "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "qt": "video/quicktime",
         "mkv": "video/x-matroska", "webm": "video/webm", "3gp": "video/3gpp",

@@ -2,7 +2,7 @@ import CVideo
 import Foundation
 import PhotoLog
 
-/// One clip played by libmpv into a framebuffer of ours (docs/behaviour.md §21): mpv decodes on
+/// One clip played by libmpv into a framebuffer of ours (docs/behaviour.md §19): mpv decodes on
 /// threads of its own (in hardware where `hwdec=auto-safe` finds a decoder) and draws each frame,
 /// scaled, tone-mapped to SDR and turned upright, into the texture the renderer composes like a
 /// photo. Made, asked and freed on the GL thread, whose context must be current.

@@ -4,7 +4,7 @@ import PhotoPipeline
 import TestImages
 import Testing
 
-/// A clip's first frame as its photo (docs/behaviour.md §21): each codec and container, a portrait
+/// A clip's first frame as its photo (docs/behaviour.md §19): each codec and container, a portrait
 /// clip stood upright, and files that are not playable videos as one clear error.
 @Suite struct VideoStillTests {
     let dir = TempDirectory()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PhotoSources
 
-/// Apple's Live Photos in a folder (docs/behaviour.md §21): a still and a `.MOV` of one base name
+/// Apple's Live Photos in a folder (docs/behaviour.md §19): a still and a `.MOV` of one base name
 /// are one item with the clip as its motion; a lone `.MOV` stays a clip.
 @Suite struct LivePhotoPairTests {
     func items(_ names: [String]) -> [SourceItem] { names.map { SourceItem(image: .file("/photos/" + $0)) } }

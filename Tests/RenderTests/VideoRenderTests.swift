@@ -4,7 +4,7 @@ import Testing
 import TestImages
 import WindowTestSupport
 
-/// Video clips in a real window (docs/behaviour.md §21), on the replay's virtual time: the page
+/// Video clips in a real window (docs/behaviour.md §19), on the replay's virtual time: the page
 /// plays its frames at their times, Space pauses it, paging away pauses it, the slideshow stays
 /// on a clip until its end or `--video-max`, and a clip that cannot play is a broken tile.
 @Suite(.serialized) struct VideoRenderTests {

@@ -15,7 +15,7 @@ public struct ImageFacts: Equatable, Sendable {
 
     /// A video clip's length in seconds (its grid cell's badge); nil for a photo.
     public var duration: Double?
-    /// A Motion Photo's clip: its bytes at the end of the JPEG (docs/behaviour.md §21).
+    /// A Motion Photo's clip: its bytes at the end of the JPEG (docs/behaviour.md §19).
     public var motionVideo: Range<Int>?
 
     public init(taken: TakenAt? = nil, camera: String? = nil, duration: Double? = nil) {

@@ -56,7 +56,7 @@ public struct PhotoScene: Equatable, Sendable {
     var panOwner = PanOwner.none
     var mouseIsDown = false
     /// A finger (or the button) has rested on the page this index shows for a long press and has
-    /// not lifted or moved off: a Live Photo plays its motion while it stays (docs/behaviour.md §21).
+    /// not lifted or moved off: a Live Photo plays its motion while it stays (docs/behaviour.md §19).
     public internal(set) var heldPage: Int?
     /// Where the finger that holds the page went down.
     var heldFrom: Point?

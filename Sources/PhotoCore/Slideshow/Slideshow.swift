@@ -95,7 +95,7 @@ public struct Slideshow: Equatable, Sendable {
     }
 
     /// The current photo is a clip that plays until `end` (app ms): its end or `--video-max`,
-    /// whichever comes first (docs/behaviour.md §21); the transition comes then.
+    /// whichever comes first (docs/behaviour.md §19); the transition comes then.
     public mutating func letClipPlay(endingAt end: Double) {
         dwell = max(0, end - shownSince)
     }

@@ -36,7 +36,7 @@ extension CaptureFacts {
     }
 
     /// A clip's recording time: the phone's wall clock and offset where Apple's tag gives them,
-    /// else the container's UTC time on this machine's clock (docs/behaviour.md §21).
+    /// else the container's UTC time on this machine's clock (docs/behaviour.md §19).
     init(video probe: VideoProbe) {
         self.init()
         if let zoned = probe.recordedWithZone, let parsed = Self.zonedTime(zoned) {

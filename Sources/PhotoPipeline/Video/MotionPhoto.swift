@@ -1,6 +1,6 @@
 import Foundation
 
-/// Android's Motion Photos (docs/behaviour.md §21): a JPEG whose XMP says an MP4 follows its
+/// Android's Motion Photos (docs/behaviour.md §19): a JPEG whose XMP says an MP4 follows its
 /// picture at the end of the file, by Google's `GCamera:MicroVideoOffset` (bytes from the end) or
 /// the Camera XMP `Container:Directory` item whose `Item:Semantic` is `MotionPhoto` (its `Item:Length`).
 public enum MotionPhoto {

@@ -1,7 +1,7 @@
 import Testing
 @testable import PhotoCore
 
-/// A finger resting on a page (docs/behaviour.md §21): held for a long press it marks the page,
+/// A finger resting on a page (docs/behaviour.md §19): held for a long press it marks the page,
 /// which a Live Photo plays its motion for; lifting or moving the finger ends it.
 @Suite struct PageHoldTests {
     func browser() -> Driver {
