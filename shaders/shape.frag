@@ -1,13 +1,14 @@
 #version 300 es
 // Signed-distance shapes, anti-aliased at any scale: discs (page dots), rings, the progress fan
-// (ring plus a pie sector growing clockwise from 12 o'clock), an indeterminate arc, a retry glyph.
+// (ring plus a pie sector growing clockwise from 12 o'clock), an indeterminate arc, a retry glyph,
+// and a clip's controls: play, pause, a speaker with sound or muted.
 precision highp float;
 uniform vec4 u_color;       // straight alpha
 uniform vec2 u_size;        // quad size in pixels (the shape's bounding square)
 uniform float u_radius;     // outer radius in pixels
 uniform float u_width;      // ring width in pixels
-uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image)
-uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns
+uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image), 6 play, 7 pause, 8 speaker
+uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns; speaker: (muted, 0)
 in vec2 v_local;
 out vec4 fragColor;
 
@@ -39,6 +40,18 @@ float triangle(vec2 p, vec2 a, vec2 b, vec2 c) {
     return -sqrt(d.x) * sign(d.y);
 }
 
+// Distance to the segment from a to b.
+float segment(vec2 p, vec2 a, vec2 b) {
+    vec2 pa = p - a, ba = b - a;
+    return length(pa - ba * clamp(dot(pa, ba) / dot(ba, ba), 0.0, 1.0));
+}
+
+// Signed distance to an axis-aligned box of half size h about c.
+float box(vec2 p, vec2 c, vec2 h) {
+    vec2 d = abs(p - c) - h;
+    return length(max(d, 0.0)) + min(max(d.x, d.y), 0.0);
+}
+
 void main() {
     vec2 p = (v_local - 0.5) * u_size;
     float r = length(p);
@@ -60,6 +73,28 @@ void main() {
         vec2 d = normalize(vec2(1.0, 1.0));
         float bar = abs(p.x * d.y - p.y * d.x) - u_width * 0.5;
         c = max(ring, coverage(max(bar, r - ringMid)));
+    } else if (u_kind == 6) {
+        // Play: a triangle pointing right, its area centred.
+        float s = u_radius;
+        c = coverage(triangle(p, vec2(-0.45 * s, -0.62 * s), vec2(0.7 * s, 0.0), vec2(-0.45 * s, 0.62 * s)));
+    } else if (u_kind == 7) {
+        // Pause: two bars.
+        float s = u_radius;
+        c = coverage(min(box(p, vec2(-0.3 * s, 0.0), vec2(0.14 * s, 0.6 * s)), box(p, vec2(0.3 * s, 0.0), vec2(0.14 * s, 0.6 * s))));
+    } else if (u_kind == 8) {
+        // Speaker: a box and a cone; with sound two arcs beside it, muted a cross.
+        float s = u_radius;
+        float body = box(p, vec2(-0.62 * s, 0.0), vec2(0.14 * s, 0.2 * s));
+        float cone = min(triangle(p, vec2(-0.48 * s, -0.2 * s), vec2(-0.1 * s, -0.55 * s), vec2(-0.1 * s, 0.55 * s)),
+                         triangle(p, vec2(-0.48 * s, -0.2 * s), vec2(-0.1 * s, 0.55 * s), vec2(-0.48 * s, 0.2 * s)));
+        float speaker = coverage(min(body, cone));
+        float w = max(1.5, 0.09 * s);
+        vec2 q = p - vec2(-0.1 * s, 0.0);
+        float waves = max(coverage(abs(length(q) - 0.38 * s) - w * 0.5), coverage(abs(length(q) - 0.66 * s) - w * 0.5)) * angular(q, 0.14, 0.22);
+        vec2 x = p - vec2(0.42 * s, 0.0);
+        float cross = coverage(min(segment(x, vec2(-0.22 * s, -0.22 * s), vec2(0.22 * s, 0.22 * s)),
+                                   segment(x, vec2(-0.22 * s, 0.22 * s), vec2(0.22 * s, -0.22 * s))) - w * 0.5);
+        c = max(speaker, u_arc.x > 0.5 ? cross : waves);
     } else {
         // Retry: an open circular arrow, its head at the arc's end pointing clockwise.
         float start = 0.1, len = 0.78;

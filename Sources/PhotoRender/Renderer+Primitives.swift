@@ -21,12 +21,15 @@ extension Renderer {
         case .pie(let progress, let w): (.pie, w, (0, min(max(progress, 0), 1)))
         case .arc(let start, let length, let w): (.arc, w, (start, length))
         case .retry(let w): (.retry, w, (0, 0))
+        case .play: (.play, 0, (0, 0))
+        case .pause: (.pause, 0, (0, 0))
+        case .speaker(let muted): (.speaker, 0, (muted ? 1 : 0, 0))
         }
         drawShape(kind, centre: centre, radius: radius, width: width * scale.x, arc: arc, color: s.color)
     }
 
     /// The `u_kind` values of shape.frag.
-    private enum ShaderShape: GLint { case disc = 0, ring, pie, arc, retry, slashedRing }
+    private enum ShaderShape: GLint { case disc = 0, ring, pie, arc, retry, slashedRing, play, pause, speaker }
 
     /// Centre, radius and width in pixels.
     private func drawShape(_ kind: ShaderShape, centre: Point, radius: Double, width: Double, arc: (Double, Double), color: Color) {

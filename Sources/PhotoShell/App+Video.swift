@@ -7,6 +7,9 @@ extension App {
         let target = slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil)
         let atRest = slideshow.map { !$0.isAnimating(at: now) } ?? !scene.isAnimating
         let page = target.flatMap { videoPage($0, atRest: atRest) }
+        // A tap on a clip's page shows its controls; on a photo's it closes (docs/behaviour.md §4).
+        scene.tapOpensControls = slideshow == nil && page.map { !$0.isMotion } ?? false
+        if !scene.tapOpensControls { extras.video.controls.hide() }
         let step = extras.video.follow(page, drawing: display.renderer, wake: display.events.wake, at: now, virtual: clock.isVirtual)
         if step.textureResized { textures.added() }
         if step.redraw { frames.redraw(.animation) }
@@ -55,5 +58,46 @@ extension App {
             return [.solid(rect, Color(r: 0, g: 0, b: 0, a: 0.55 * d.alpha)),
                     .text(TextDraw(text: text, position: Point(x: rect.midX, y: rect.origin.y + box.height / 2), size: size, color: Color(r: 1, g: 1, b: 1, a: d.alpha)))]
         }
+    }
+}
+
+/// The bar over a clip's page (`VideoControls`): shown by a tap, its touches its own.
+extension App {
+    /// The clip of the browser's page on screen, where it stands.
+    func pageClip(at now: Double) -> (id: Int, seconds: Double, duration: Double?, playing: Bool)? {
+        guard slideshow == nil, scene.mode == .browsing, let id = currentID,
+              let state = extras.video.state(of: id, at: now, virtual: clock.isVirtual) else { return nil }
+        return (id, state.seconds, state.duration, state.playing)
+    }
+
+    func videoControlsTake(_ input: InputEvent, at now: Double) -> Bool {
+        guard let clip = pageClip(at: now) else { return false }
+        switch extras.video.controls.take(input, viewport: display.viewport, at: now, playing: clip.playing) {
+        case .passOn:
+            return false
+        case .swallow:
+            break
+        case .act(.togglePlay):
+            if let playing = extras.video.togglePause(clip.id, at: now, virtual: clock.isVirtual), let index = catalog.index(of: clip.id) {
+                if playing { automation.log?.videoPlaying(index) } else { automation.log?.videoPaused(index) }
+            }
+        case .act(.toggleSound):
+            extras.video.toggleSound()
+        case .act(.seek(let fraction)):
+            extras.video.seek(clip.id, to: fraction, at: now)
+        }
+        frames.redraw(.input)
+        return true
+    }
+
+    func videoControls(at now: Double) -> [DrawCommand] {
+        guard let clip = pageClip(at: now), extras.video.controls.isVisible(at: now, playing: clip.playing) else { return [] }
+        return VideoControls.draw(in: display.viewport, seconds: clip.seconds, duration: clip.duration, playing: clip.playing, soundOn: extras.video.soundOn)
+    }
+
+    /// When the controls hide by themselves: a frame then.
+    func videoControlsWaitMs(at now: Double) -> Double? {
+        guard let clip = pageClip(at: now) else { return nil }
+        return extras.video.controls.hideWaitMs(at: now, playing: clip.playing)
     }
 }

@@ -178,7 +178,7 @@ package final class App {
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), textures.trimWaitMs,
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), videoControlsWaitMs(at: now), textures.trimWaitMs,
                 extras.warming.awaitsRest ? 0 : nil]
     }
 
@@ -209,7 +209,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !videoControlsTake(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }
@@ -227,6 +227,9 @@ package final class App {
                 display.window.setFullscreen(!display.window.isFullscreen)
             case .toggleHelp:
                 overlays.toggleHelp()
+                frames.redraw(.overlay)
+            case .pageTapped:
+                extras.video.controls.toggle(at: clock.nowMs, playing: pageClip(at: clock.nowMs)?.playing ?? false)
                 frames.redraw(.overlay)
             case .toggleSlideshow:
                 if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }

@@ -51,12 +51,33 @@ struct PageVideo {
     private var failed: Set<Int> = []
     /// Items whose file is a video, by name or first bytes, found once.
     private var kinds: [Int: Bool] = [:]
-    let audio: Bool
+    /// Clips play with their sound: `--audio`, then the controls' toggle.
+    private(set) var soundOn: Bool
     let maxSeconds: Double
+    /// The bar over a clip's page.
+    var controls = VideoControls()
 
     init(audio: Bool = false, maxSeconds: Double = 30) {
-        self.audio = audio
+        self.soundOn = audio
         self.maxSeconds = maxSeconds
+    }
+
+    /// Where the clip of `item` stands at `now`: seconds in, its length, and whether it plays.
+    func state(of item: Int, at now: Double, virtual: Bool) -> (seconds: Double, duration: Double?, playing: Bool)? {
+        guard let clip, clip.item == item, !clip.isMotion else { return nil }
+        return (clip.seconds(at: now, virtual: virtual), clip.playback.duration, clip.isPlaying && !clip.playback.hasEnded)
+    }
+
+    /// Sound on for this clip and the next, or off.
+    mutating func toggleSound() {
+        soundOn.toggle()
+        clip?.playback.setAudio(soundOn)
+    }
+
+    /// The clip of `item` to `fraction` of its length, to the frame.
+    func seek(_ item: Int, to fraction: Double, at now: Double) {
+        guard let clip, clip.item == item, let duration = clip.playback.duration else { return }
+        clip.seek(to: fraction * duration, at: now)
     }
 
     /// `item` shows frames of its own over its still.
@@ -94,7 +115,7 @@ struct PageVideo {
             guard page.mayStart else { return step }
             if clip != nil { drawing.forgetVideoTarget(restoringStill: clip?.isMotion ?? false) }
             clip = nil
-            guard let playback = VideoPlayback(path: page.source, audio: audio, procAddress: Window.glProcAddress, wake: wake) else {
+            guard let playback = VideoPlayback(path: page.source, audio: soundOn && !page.isMotion, procAddress: Window.glProcAddress, wake: wake) else {
                 failed.insert(page.item)
                 step.failed = page.item
                 return step
@@ -137,7 +158,12 @@ struct PageVideo {
     /// clip is on the page.
     mutating func togglePause(_ item: Int, at now: Double, virtual: Bool) -> Bool? {
         guard let clip, clip.item == item else { return nil }
-        if clip.isPlaying {
+        if clip.playback.hasEnded {
+            // Played to its end: play it again from the start.
+            clip.seek(to: 0, at: now)
+            clip.heldByUser = false
+            clip.resume(at: now, virtual: virtual)
+        } else if clip.isPlaying {
             clip.pause(at: now)
             clip.heldByUser = true
         } else {
@@ -162,6 +188,10 @@ struct PageVideo {
         var heldByUser = false
         var endReported = false
         private(set) var framesShown = 0
+        /// The frame of the clip drawn last (virtual time), and whether the next draw is the
+        /// frame mpv shows after a load or a seek rather than a step.
+        private var shownIndex = 0
+        private var awaitsShownFrame = true
         /// App ms it last started playing, and the seconds of clip played before that.
         private(set) var resumedAt = 0.0
         private(set) var playedSeconds = 0.0
@@ -189,6 +219,20 @@ struct PageVideo {
             playback.isPaused = true
         }
 
+        /// Seconds into the clip at `now`: on virtual time the app clock's, else mpv's.
+        func seconds(at now: Double, virtual: Bool) -> Double {
+            let seconds = virtual ? playedSeconds + (isPlaying ? (now - resumedAt) / 1000 : 0) : playback.position
+            return min(max(seconds, 0), playback.duration ?? .infinity)
+        }
+
+        func seek(to seconds: Double, at now: Double) {
+            playback.seek(to: seconds)
+            playedSeconds = seconds
+            resumedAt = now
+            awaitsShownFrame = true
+            endReported = true
+        }
+
         /// Real time: mpv's frame, when it has a new one.
         func drawNewFrame(drawing: VideoDrawing, size: PixelSize) -> Bool {
             guard playback.hasNewFrame else { return false }
@@ -198,17 +242,20 @@ struct PageVideo {
         /// Virtual time: frame by frame up to the one due at `now`, each drawn (mpv moves on from
         /// a frame once it has been drawn).
         func stepToFrame(at now: Double, drawing: VideoDrawing, size: PixelSize) -> Bool {
-            if framesShown == 0 {
+            let fps = playback.framesPerSecond ?? 0
+            if awaitsShownFrame {
                 guard playback.waitForFrame() else { return false }
+                awaitsShownFrame = false
+                shownIndex = Int((playedSeconds * fps).rounded(.down))
                 return draw(drawing, size)
             }
-            guard isPlaying, let fps = playback.framesPerSecond, fps > 0 else { return false }
-            let clipSeconds = playedSeconds + (now - resumedAt) / 1000
-            let due = Int((clipSeconds * fps).rounded(.down))
+            guard isPlaying, fps > 0 else { return false }
+            let due = Int((seconds(at: now, virtual: true) * fps).rounded(.down))
             var drew = false
-            while framesShown - 1 < due, !playback.hasEnded {
+            while shownIndex < due, !playback.hasEnded {
                 playback.stepFrame()
                 guard playback.waitForFrame() else { break }
+                shownIndex += 1
                 drew = draw(drawing, size) || drew
             }
             return drew

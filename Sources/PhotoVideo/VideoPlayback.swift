@@ -107,7 +107,10 @@ public final class VideoPlayback {
     public func stepFrame() { command(["frame-step"]) }
 
     /// To `seconds` into the clip, to the frame exactly.
-    public func seek(to seconds: Double) { command(["seek", String(seconds), "absolute+exact"]) }
+    public func seek(to seconds: Double) {
+        hasEnded = false
+        command(["seek", String(seconds), "absolute+exact"])
+    }
 
     /// mpv's news since the last call: loaded, its length, the end, a failure.
     public func takeEvents() {
@@ -129,7 +132,7 @@ public final class VideoPlayback {
                 case ("duration", MPV_FORMAT_DOUBLE): duration = data.load(as: Double.self)
                 case ("container-fps", MPV_FORMAT_DOUBLE): framesPerSecond = data.load(as: Double.self)
                 case ("time-pos", MPV_FORMAT_DOUBLE): position = data.load(as: Double.self)
-                case ("eof-reached", MPV_FORMAT_FLAG): if data.load(as: Int32.self) != 0 { hasEnded = true }
+                case ("eof-reached", MPV_FORMAT_FLAG): hasEnded = data.load(as: Int32.self) != 0
                 default: break
                 }
             default:

@@ -118,6 +118,42 @@ import WindowTestSupport
         #expect(movedOn, "the next photo after 1.5 s of clip: \(cutShot.mean(grey))")
     }
 
+    @Test func aTapShowsTheControlsWhoseBarSeeksAndWhoseButtonPauses() async throws {
+        let video = try clip(in: try Fixtures.folder())
+        // 800x600: the bar's play button at (40, 562), its track from x 80 to 615, the sound at (760, 562).
+        let (shots, _) = try await run("""
+            300 screenshot hidden.png
+            500 click 400 300
+            1200 screenshot shown.png
+            1300 click 526 562
+            1450 screenshot seeked.png
+            1500 click 40 562
+            2600 screenshot paused.png
+            2700 click 760 562
+            2800 screenshot sound.png
+            2900 quit
+            """, [video])
+        let bar = Rect(x: 100, y: 580, width: 300, height: 12)
+        let hidden = try #require(shots["hidden.png"]), shown = try #require(shots["shown.png"])
+        let seeked = try #require(shots["seeked.png"]), paused = try #require(shots["paused.png"]), sound = try #require(shots["sound.png"])
+        // The page still shows (a tap on a clip does not close it), with the bar over its bottom.
+        let open = shown.looks(Self.middle, like: colour("red"), tolerance: 12)
+        #expect(open, "the clip's page after the tap: \(shown.mean(Self.middle))")
+        #expect(hidden.mean(bar).r < 10 && shown.mean(bar).r < 10, "below the picture, the bar's dark either way")
+        let knob = Rect(x: 262, y: 557, width: 8, height: 10)
+        #expect(shown.mean(knob).r > 200, "the knob at about 1 s of 3: \(shown.mean(knob))")
+        #expect(hidden.mean(knob).r < 10, "no knob before the tap: \(hidden.mean(knob))")
+        // A click at 5/6 of the track: to 2.5 s, blue.
+        let blue = seeked.looks(Self.middle, like: colour("blue"), tolerance: 12)
+        #expect(blue, "seeked to 2.5 s: \(seeked.mean(Self.middle))")
+        // Paused at about 2.55 s, it is still blue a second later, not past its end.
+        let stayed = paused.looks(Self.middle, like: colour("blue"), tolerance: 12)
+        #expect(stayed, "paused: \(paused.mean(Self.middle))")
+        // The speaker's waves (sound on) reach above and below where its cross (muted) was.
+        let waves = Rect(x: 765, y: 555, width: 5, height: 3)
+        #expect(sound.mean(waves).r > paused.mean(waves).r + 30, "the sound toggle drew its waves: \(sound.mean(waves)) against \(paused.mean(waves))")
+    }
+
     /// A grey still, 640x360 (the clip's shape), as a JPEG.
     func still(_ url: URL) throws -> [UInt8] {
         let jpeg = JPEGFixture.solid(width: 640, height: 360, (90, 90, 90))

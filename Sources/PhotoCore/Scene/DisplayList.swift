@@ -70,6 +70,9 @@ public struct ShapeDraw: Equatable, Sendable {
         case arc(start: Double, length: Double, width: Double)
         /// A circular arrow, the retry glyph.
         case retry(width: Double)
+        /// A clip's controls (docs/behaviour.md §19): a triangle, two bars, a speaker.
+        case play, pause
+        case speaker(muted: Bool)
     }
     public var kind: Kind
     public var center: Point

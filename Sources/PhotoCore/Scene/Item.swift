@@ -23,6 +23,9 @@ public enum Effect: Equatable, Hashable, Sendable {
     case toggleHelp
     /// Space: the slideshow (docs/behaviour.md §9) is the shell's; the scene only says it was asked for.
     case toggleSlideshow
+    /// A single tap on a page that shows controls instead of closing (`PhotoScene.tapOpensControls`):
+    /// a clip's page (docs/behaviour.md §19).
+    case pageTapped
 }
 
 /// The scene's state machine. (The slideshow is a value of its own, `Slideshow`, which the shell

@@ -41,7 +41,7 @@ extension PhotoScene {
         case .grid:
             if let i = grid.index(at: p, time: time) { grid.selection = i; present(i, time: time) }
         case .browsing:
-            dismiss(time: time)
+            if tapOpensControls { gestureEffects.append(.pageTapped) } else { dismiss(time: time) }
         case .presenting, .dismissing:
             reverseTransition(time: time)
         case .lifting:

@@ -60,6 +60,11 @@ public struct PhotoScene: Equatable, Sendable {
     public internal(set) var heldPage: Int?
     /// Where the finger that holds the page went down.
     var heldFrom: Point?
+    /// A single tap on the page shows its controls (`Effect.pageTapped`) instead of closing it:
+    /// the shell sets it while the page is a clip's.
+    public var tapOpensControls = false
+    /// Effects that gestures gave, handed out with the next `handle` or `advance`.
+    var gestureEffects: [Effect] = []
     /// Mask alpha when the running dismiss began (a lift has already thinned it).
     var dismissMaskStart = 1.0
     /// Whether the running dismiss can turn back into the page it left.
@@ -185,7 +190,7 @@ public struct PhotoScene: Equatable, Sendable {
         case .itemUnloaded(let index, let quality, _):
             requested[.requestImage(index: index, quality: quality)] = nil
         }
-        return effects + requests()
+        return effects + takeGestureEffects() + requests()
     }
 
     /// Runs animations and timers up to `time`.
@@ -199,7 +204,12 @@ public struct PhotoScene: Equatable, Sendable {
             zoom = zoomModel(pager.index)
         }
         finishTransitions()
-        return requests()
+        return takeGestureEffects() + requests()
+    }
+
+    private mutating func takeGestureEffects() -> [Effect] {
+        defer { gestureEffects = [] }
+        return gestureEffects
     }
 
     mutating func feed(_ touch: Touch) {

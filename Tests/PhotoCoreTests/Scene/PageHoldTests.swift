@@ -40,4 +40,18 @@ import Testing
         d.wait(GestureConstants.longPressDuration + 50)
         #expect(d.scene.heldPage == nil)
     }
+
+    @Test func onAClipsPageATapAsksForTheControlsInsteadOfClosing() {
+        var d = browser()
+        d.scene.tapOpensControls = true
+        d.effects = []
+        d.tap(Point(x: 640, y: 400))
+        d.settle()
+        #expect(d.scene.mode == .browsing)
+        #expect(d.effects.contains(.pageTapped))
+        d.scene.tapOpensControls = false
+        d.tap(Point(x: 640, y: 400))
+        d.settle()
+        #expect(d.scene.mode != .browsing)
+    }
 }
