@@ -144,7 +144,11 @@ package final class App {
         extras.animation.stop()
         extras.video.stop(display.renderer)
         let written = automation.finish()
-        if options.stats { print(display.pacer.statsJSON(textureBytes: display.renderer.textureBytes)) }
+        if options.stats {
+            // The clips' frames drawn and dropped go with the frame statistics (docs/automation.md §4).
+            let json = display.pacer.statsJSON(textureBytes: display.renderer.textureBytes)
+            print(json.dropLast() + #","video_frames":\#(extras.video.framesShown),"video_dropped":\#(extras.video.framesDropped)}"#)
+        }
         return written ? 0 : 1
     }
 

@@ -56,6 +56,10 @@ struct PageVideo {
     let maxSeconds: Double
     /// The bar over a clip's page.
     var controls = VideoControls()
+    /// Clip frames drawn, and frames mpv dropped, over the run (`--stats`), clips let go included.
+    private var framesBefore = 0, droppedBefore = 0
+    var framesShown: Int { framesBefore + (clip?.framesShown ?? 0) }
+    var framesDropped: Int { droppedBefore + (clip?.playback.droppedFrames ?? 0) }
 
     init(audio: Bool = false, maxSeconds: Double = 30) {
         self.soundOn = audio
@@ -103,7 +107,7 @@ struct PageVideo {
         if let clip, clip.isMotion, clip.item != page?.item || page?.mayStart != true || clip.playback.hasEnded {
             // A motion let go, left or played out: its still comes back.
             if clip.playback.hasEnded { motionDone = clip.item }
-            self.clip = nil
+            letGo()
             if drawing.forgetVideoTarget(restoringStill: true) { step.redraw = true }
             step.paused = clip.item
         } else if let clip, clip.item != page?.item, clip.isPlaying {
@@ -114,7 +118,7 @@ struct PageVideo {
         if clip?.item != page.item {
             guard page.mayStart else { return step }
             if clip != nil { drawing.forgetVideoTarget(restoringStill: clip?.isMotion ?? false) }
-            clip = nil
+            letGo()
             guard let playback = VideoPlayback(path: page.source, audio: soundOn && !page.isMotion, procAddress: Window.glProcAddress, wake: wake) else {
                 failed.insert(page.item)
                 step.failed = page.item
@@ -131,7 +135,7 @@ struct PageVideo {
         if clip.playback.failure != nil {
             failed.insert(page.item)
             step.failed = page.item
-            self.clip = nil
+            letGo()
             drawing.forgetVideoTarget(restoringStill: true)
             return step
         }
@@ -146,6 +150,14 @@ struct PageVideo {
             step.endsAt = clip.resumedAt + (min(duration, maxSeconds) - clip.playedSeconds) * 1000
         }
         return step
+    }
+
+    /// Lets the clip go, its frames counted.
+    private mutating func letGo() {
+        guard let clip else { return }
+        framesBefore += clip.framesShown
+        droppedBefore += clip.playback.droppedFrames
+        self.clip = nil
     }
 
     /// The clip's next frame is mpv's to say in real time; on virtual time, its frame time.
@@ -175,7 +187,7 @@ struct PageVideo {
 
     /// The loop ends, or the frame sleeps: nothing decodes.
     mutating func stop(_ drawing: VideoDrawing?) {
-        clip = nil
+        letGo()
         drawing?.forgetVideoTarget(restoringStill: true)
     }
 

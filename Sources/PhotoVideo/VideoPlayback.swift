@@ -179,6 +179,15 @@ public final class VideoPlayback {
         }
     }
 
+    /// Frames mpv let go without their being drawn: the decoder's and the output's drops.
+    public var droppedFrames: Int { integer("frame-drop-count") + integer("decoder-frame-drop-count") }
+
+    private func integer(_ name: String) -> Int {
+        var value: Int64 = 0
+        _ = mpv_get_property(handle, name, MPV_FORMAT_INT64, &value)
+        return Int(value)
+    }
+
     /// The frame drawn has been presented: mpv times the next one from it.
     public func presented() { mpv_render_context_report_swap(render) }
 

@@ -22,7 +22,8 @@ import Testing
     @Test func recursiveListsEveryPhotoOfTheTreeInNaturalOrderWithItsStamp() throws {
         let folder = try library()
         let listing = FolderSource(path: folder.path, recursive: true, order: .name).list()
-        let expected = ["2023/05/IMG_0002.jpg", "2023/05/IMG_0010.JPG", "2023/06/deeper/still/old.png", "2023/06/pano.heic", "2024/a b.webp", "top.jpg"]
+        // A clip is listed beside the photos (docs/behaviour.md §19); other files are not.
+        let expected = ["2023/05/IMG_0002.jpg", "2023/05/IMG_0010.JPG", "2023/06/deeper/still/old.png", "2023/06/pano.heic", "2024/a b.webp", "clip.mov", "top.jpg"]
         #expect(paths(listing) == expected.map(folder.path))
         for item in listing.items {
             let size = try FileManager.default.attributesOfItem(atPath: item.image.description)[.size] as? Int
@@ -36,7 +37,7 @@ import Testing
     @Test func withoutRecursiveOnlyTheFolderItselfIsListed() throws {
         let folder = try library()
         let listing = FolderSource(path: folder.path, recursive: false, order: .name).list()
-        #expect(paths(listing) == [folder.path("top.jpg")])
+        #expect(paths(listing) == [folder.path("clip.mov"), folder.path("top.jpg")])
         #expect(listing.folders == [folder.path])
     }
 

@@ -14,7 +14,7 @@ enum ReferenceFolderListing {
         let fm = FileManager.default
         let base = URL(fileURLWithPath: path)
         guard let names = try? fm.contentsOfDirectory(atPath: path) else { return ([], [path]) }
-        func isImage(_ name: String) -> Bool { ImageFileTypes.extensions.contains((name as NSString).pathExtension.lowercased()) }
+        func isImage(_ name: String) -> Bool { ImageFileTypes.listedExtensions.contains((name as NSString).pathExtension.lowercased()) }
         guard recursive, let walker = fm.enumerator(atPath: path) else {
             return (names.filter { !$0.hasPrefix(".") && isImage($0) }.map { base.appendingPathComponent($0).path }, [path])
         }
