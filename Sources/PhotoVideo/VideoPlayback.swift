@@ -162,7 +162,7 @@ public final class VideoPlayback {
     /// Draws the current frame into framebuffer `fbo`, `width`x`height`, row 0 at the top as the
     /// renderer's textures are. Never waits for the frame's time.
     public func draw(fbo: UInt32, width: Int, height: Int) {
-        var target = mpv_opengl_fbo(fbo: Int32(fbo), w: Int32(width), h: Int32(height), internal_format: 0)
+        var target = mpv_opengl_fbo(fbo: Int32(fbo), w: Int32(width), h: Int32(height), internal_format: 0x8058)  // GL_RGBA8: the page texture's
         var flip: Int32 = 0, block: Int32 = 0
         withUnsafeMutablePointer(to: &target) { target in
             withUnsafeMutablePointer(to: &flip) { flip in
