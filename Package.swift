@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "CText", path: "Sources/C/CText", linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("harfbuzz")]),
         // A launch's first picture put straight into its X11 window, scaled by the X server (XRender).
         .target(name: "CEarlyPicture", path: "Sources/C/CEarlyPicture", linkerSettings: [.linkedLibrary("SDL2"), .linkedLibrary("X11"), .linkedLibrary("Xrender")]),
+        // The window's X11 or Wayland display, for libmpv's hardware decoding interop.
+        .target(name: "CNativeDisplay", path: "Sources/C/CNativeDisplay", linkerSettings: [.linkedLibrary("SDL2")]),
         // A progressive JPEG scan by scan as its bytes arrive: libjpeg's buffered-image mode, which
         // the TurboJPEG API does not offer.
         .target(name: "CJPEGStream", path: "Sources/C/CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -95,7 +97,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture"]),
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture", "CNativeDisplay"]),
 
         // Video clips played by libmpv into a framebuffer of the renderer's (docs/behaviour.md §19).
         .target(name: "PhotoVideo", dependencies: ["CVideo", "CLazyLibraries", "PhotoLog"]),

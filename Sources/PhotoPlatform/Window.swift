@@ -1,4 +1,5 @@
 import CEarlyPicture
+import CNativeDisplay
 import CSDL2
 import PhotoCore
 
@@ -153,6 +154,14 @@ extension Window {
 }
 
 extension Window {
+    /// The display server connection under the window (X11's `Display*` or Wayland's
+    /// `wl_display*`), for libmpv's hardware decoding interop; nil for other drivers.
+    public var nativeDisplay: (x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?) {
+        var x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?
+        sdlphoto_native_display(window, &x11, &wayland)
+        return (x11, wayland)
+    }
+
     /// GL's function loader for libraries that draw with our context (libmpv): SDL's.
     public static let glProcAddress: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeMutableRawPointer? = { _, name in
         name.flatMap { SDL_GL_GetProcAddress($0) }

@@ -38,6 +38,12 @@ extension Renderer {
         return true
     }
 
+    /// The page's texture is the clip's (not a still put there since).
+    public func showsVideoFrame(item: Int) -> Bool {
+        guard let target = videoTarget, target.item == item else { return false }
+        return textures.texture(for: ImageKey(item: item, quality: .full)) === target.texture
+    }
+
     /// The clip stopped: its framebuffer goes; the texture stays with its last frame, or with
     /// `restoringStill` the still it drew over comes back (a Live Photo let go). True when the
     /// still came back.
@@ -57,6 +63,7 @@ extension Renderer {
     private func restoreStateAfterForeignDrawing() {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glUseProgram(0)

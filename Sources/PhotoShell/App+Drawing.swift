@@ -32,6 +32,7 @@ extension App {
         let first = frames.drawn(costMs: MonotonicClock.nowMs() - began)
         takeScreenshots(now: now)
         display.window.swap()
+        extras.video.presented()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         display.renderer.finish()

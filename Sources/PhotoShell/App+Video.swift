@@ -5,15 +5,19 @@ import PhotoCore
 extension App {
     func followVideo(at now: Double) {
         let target = slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil)
-        let atRest = slideshow.map { !$0.isAnimating(at: now) } ?? !scene.isAnimating
+        // A slide rests once its transition ends (Ken Burns moves all along, and a clip plays on it).
+        let atRest = slideshow.map { !$0.isInTransition(at: now) } ?? !scene.isAnimating
         let page = target.flatMap { videoPage($0, atRest: atRest) }
         // A tap on a clip's page shows its controls; on a photo's it closes (docs/behaviour.md §4).
-        scene.tapOpensControls = slideshow == nil && page.map { !$0.isMotion } ?? false
+        scene.tapOpensControls = pageClip(at: now) != nil
         if !scene.tapOpensControls { extras.video.controls.hide() }
-        let step = extras.video.follow(page, drawing: display.renderer, wake: display.events.wake, at: now, virtual: clock.isVirtual)
+        let step = extras.video.follow(page, drawing: display.renderer, slideshow: slideshow != nil, display: display.window.nativeDisplay,
+                                       wake: display.events.wake, at: now, virtual: clock.isVirtual)
         if step.textureResized { textures.added() }
         if step.redraw { frames.redraw(.animation) }
         if let end = step.endsAt, slideshow != nil { operation.slides.letClipPlay(endingAt: end) }
+        // A clip that will not play holds the slideshow no longer than a photo would.
+        if step.failed != nil, slideshow != nil { operation.slides.letAnimationLoop(endingAt: now) }
         if let item = step.playing, let index = catalog.index(of: item) { automation.log?.videoPlaying(index) }
         if let item = step.paused, let index = catalog.index(of: item) { automation.log?.videoPaused(index) }
     }
@@ -84,7 +88,7 @@ extension App {
         case .act(.toggleSound):
             extras.video.toggleSound()
         case .act(.seek(let fraction)):
-            extras.video.seek(clip.id, to: fraction, at: now)
+            extras.video.seek(clip.id, to: fraction, at: now, virtual: clock.isVirtual)
         }
         frames.redraw(.input)
         return true

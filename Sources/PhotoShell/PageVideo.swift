@@ -10,6 +10,7 @@ protocol VideoDrawing: AnyObject {
     func pageTextureSize(item: Int) -> PixelSize?
     func drawVideoFrame(item: Int, width: Int, height: Int, keepingStill: Bool, _ draw: (UInt32) -> Void) -> Bool
     @discardableResult func forgetVideoTarget(restoringStill: Bool) -> Bool
+    func showsVideoFrame(item: Int) -> Bool
 }
 
 extension Renderer: VideoDrawing {}
@@ -79,9 +80,9 @@ struct PageVideo {
     }
 
     /// The clip of `item` to `fraction` of its length, to the frame.
-    func seek(_ item: Int, to fraction: Double, at now: Double) {
+    func seek(_ item: Int, to fraction: Double, at now: Double, virtual: Bool) {
         guard let clip, clip.item == item, let duration = clip.playback.duration else { return }
-        clip.seek(to: fraction * duration, at: now)
+        clip.seek(to: fraction * duration, at: now, virtual: virtual)
     }
 
     /// `item` shows frames of its own over its still.
@@ -101,7 +102,10 @@ struct PageVideo {
     }
 
     /// Each frame: start, go on with, pause or let go of the clip of `page` (nil: nothing plays).
-    mutating func follow(_ page: Page?, drawing: VideoDrawing, wake: @escaping @Sendable () -> Void, at now: Double, virtual: Bool) -> Step {
+    /// In the slideshow (`slideshow`) a clip left is let go, to start from its beginning when the
+    /// slideshow comes back to it; `display` is the window's, for hardware decoding.
+    mutating func follow(_ page: Page?, drawing: VideoDrawing, slideshow: Bool = false, display: (x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?) = (nil, nil),
+                         wake: @escaping @Sendable () -> Void, at now: Double, virtual: Bool) -> Step {
         var step = Step()
         if motionDone != nil, motionDone != page?.item || page?.mayStart != true { motionDone = nil }
         if let clip, clip.isMotion, clip.item != page?.item || page?.mayStart != true || clip.playback.hasEnded {
@@ -110,6 +114,11 @@ struct PageVideo {
             letGo()
             if drawing.forgetVideoTarget(restoringStill: true) { step.redraw = true }
             step.paused = clip.item
+        } else if let clip, clip.item != page?.item, slideshow {
+            // The slide moved on: nothing more of it decodes; its last frame stays for the transition.
+            letGo()
+            drawing.forgetVideoTarget(restoringStill: false)
+            if clip.isPlaying { step.paused = clip.item }
         } else if let clip, clip.item != page?.item, clip.isPlaying {
             clip.pause(at: now)
             step.paused = clip.item
@@ -119,18 +128,17 @@ struct PageVideo {
             guard page.mayStart else { return step }
             if clip != nil { drawing.forgetVideoTarget(restoringStill: clip?.isMotion ?? false) }
             letGo()
-            guard let playback = VideoPlayback(path: page.source, audio: soundOn && !page.isMotion, procAddress: Window.glProcAddress, wake: wake) else {
+            guard let playback = VideoPlayback(path: page.source, audio: soundOn && !page.isMotion, procAddress: Window.glProcAddress, display: display, wake: wake) else {
                 failed.insert(page.item)
                 step.failed = page.item
                 return step
             }
             clip = Clip(item: page.item, playback: playback, isMotion: page.isMotion)
+            // The slideshow waits for the clip's first frame to know when it ends.
+            if slideshow { step.endsAt = now + Self.loadingHoldMs }
         }
         guard let clip else { return step }
-        if !clip.isPlaying {
-            guard page.mayStart, clip.resume(at: now, virtual: virtual) else { return step }
-            step.playing = page.item
-        }
+        if !clip.isPlaying, page.mayStart, clip.resume(at: now, virtual: virtual) { step.playing = page.item }
         clip.playback.takeEvents()
         if clip.playback.failure != nil {
             failed.insert(page.item)
@@ -140,17 +148,26 @@ struct PageVideo {
             return step
         }
         let before = drawing.pageTextureSize(item: page.item)
-        let drew = virtual ? clip.stepToFrame(at: now, drawing: drawing, size: size) : clip.drawNewFrame(drawing: drawing, size: size)
+        var drew = virtual ? clip.stepToFrame(at: now, drawing: drawing, size: size) : clip.drawNewFrame(drawing: drawing, size: size)
+        // A still put on the page since (a sharper decode, a resize): the clip's frame again.
+        if !drew, clip.framesShown > 0, !drawing.showsVideoFrame(item: page.item) { drew = clip.redraw(drawing: drawing, size: size) }
         if drew {
             step.redraw = true
             if drawing.pageTextureSize(item: page.item) != before || clip.framesShown == 1 { step.textureResized = true }
         }
-        if !clip.endReported, let duration = clip.playback.duration {
+        // Known once its first frame shows: from there, what is left of it (or of --video-max).
+        if !clip.endReported, clip.framesShown > 0, clip.isPlaying, let duration = clip.playback.duration {
             clip.endReported = true
-            step.endsAt = clip.resumedAt + (min(duration, maxSeconds) - clip.playedSeconds) * 1000
+            step.endsAt = now + (min(duration, maxSeconds) - clip.seconds(at: now, virtual: virtual)) * 1000
         }
         return step
     }
+
+    /// How long the slideshow waits for a clip's first frame at most.
+    static let loadingHoldMs = 10_000.0
+
+    /// The frame went to the screen: mpv times its next one from there.
+    func presented() { clip?.playback.presented() }
 
     /// Lets the clip go, its frames counted.
     private mutating func letGo() {
@@ -172,7 +189,7 @@ struct PageVideo {
         guard let clip, clip.item == item else { return nil }
         if clip.playback.hasEnded {
             // Played to its end: play it again from the start.
-            clip.seek(to: 0, at: now)
+            clip.seek(to: 0, at: now, virtual: virtual)
             clip.heldByUser = false
             clip.resume(at: now, virtual: virtual)
         } else if clip.isPlaying {
@@ -237,13 +254,18 @@ struct PageVideo {
             return min(max(seconds, 0), playback.duration ?? .infinity)
         }
 
-        func seek(to seconds: Double, at now: Double) {
+        func seek(to seconds: Double, at now: Double, virtual: Bool) {
             playback.seek(to: seconds)
             playedSeconds = seconds
             resumedAt = now
             awaitsShownFrame = true
             endReported = true
+            // mpv paused itself at the end (keep-open): it plays on as this clip does.
+            if !virtual { playback.isPaused = !isPlaying }
         }
+
+        /// mpv's current frame drawn again, into a texture made anew.
+        func redraw(drawing: VideoDrawing, size: PixelSize) -> Bool { draw(drawing, size) }
 
         /// Real time: mpv's frame, when it has a new one.
         func drawNewFrame(drawing: VideoDrawing, size: PixelSize) -> Bool {
@@ -256,7 +278,9 @@ struct PageVideo {
         func stepToFrame(at now: Double, drawing: VideoDrawing, size: PixelSize) -> Bool {
             let fps = playback.framesPerSecond ?? 0
             if awaitsShownFrame {
-                guard playback.waitForFrame() else { return false }
+                // After a seek, the frame there once mpv says the seek is done (a frame it drew
+                // before may still be reported new); after a load, its first frame.
+                guard playback.isSeeking ? playback.waitForSeek() : playback.waitForFrame() else { return false }
                 awaitsShownFrame = false
                 shownIndex = Int((playedSeconds * fps).rounded(.down))
                 return draw(drawing, size)

@@ -19,6 +19,8 @@ public final class VideoPlayback {
     public private(set) var framesPerSecond: Double?
     public private(set) var isLoaded = false
     public private(set) var hasEnded = false
+    /// A seek asked for and not yet done (mpv's playback-restart ends it).
+    public private(set) var isSeeking = false
     /// Why it cannot play, once known: one line for the log and the page.
     public private(set) var failure: String?
     /// Seconds into the clip of the frame mpv last said it shows.
@@ -26,7 +28,9 @@ public final class VideoPlayback {
 
     /// Opens `path` paused, the sound off unless `audio`. nil, with `failure`'s line logged,
     /// when libmpv cannot be loaded or will not draw with this GL context.
-    public init?(path: String, audio: Bool, procAddress: ProcAddress, wake: @escaping @Sendable () -> Void) {
+    /// `display`: the window's X11 or Wayland connection, which hardware decoding's interop needs.
+    public init?(path: String, audio: Bool, procAddress: ProcAddress, display: (x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?) = (nil, nil),
+                 wake: @escaping @Sendable () -> Void) {
         guard let handle = mpv_create() else {
             Log.error("cannot play \(path): libmpv.so.2 cannot be loaded")
             return nil
@@ -42,7 +46,9 @@ public final class VideoPlayback {
             ("aid", audio ? "auto" : "no"), ("sub", "no"), ("audio-display", "no"),
             ("hr-seek", "yes"), ("gpu-hwdec-interop", Self.hardwareInterop),
         ]
-        for (name, value) in options { mpv_set_option_string(handle, name, value) }
+        for (name, value) in options where mpv_set_option_string(handle, name, value) < 0 {
+            Log.info("libmpv refused \(name)=\(value)")
+        }
         guard mpv_initialize(handle) >= 0 else {
             Log.error("cannot play \(path): libmpv did not start")
             mpv_terminate_destroy(handle)
@@ -55,8 +61,10 @@ public final class VideoPlayback {
                 var params = [
                     mpv_render_param(type: MPV_RENDER_PARAM_API_TYPE, data: UnsafeMutableRawPointer(mutating: api)),
                     mpv_render_param(type: MPV_RENDER_PARAM_OPENGL_INIT_PARAMS, data: UnsafeMutableRawPointer(initPointer)),
-                    mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
                 ]
+                if let x11 = display.x11 { params.append(mpv_render_param(type: MPV_RENDER_PARAM_X11_DISPLAY, data: x11)) }
+                if let wayland = display.wayland { params.append(mpv_render_param(type: MPV_RENDER_PARAM_WL_DISPLAY, data: wayland)) }
+                params.append(mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil))
                 return mpv_render_context_create(&created, handle, &params)
             }
         }
@@ -109,6 +117,8 @@ public final class VideoPlayback {
     /// To `seconds` into the clip, to the frame exactly.
     public func seek(to seconds: Double) {
         hasEnded = false
+        isSeeking = true
+        position = seconds
         command(["seek", String(seconds), "absolute+exact"])
     }
 
@@ -118,6 +128,8 @@ public final class VideoPlayback {
             switch event.pointee.event_id {
             case MPV_EVENT_FILE_LOADED:
                 isLoaded = true
+            case MPV_EVENT_PLAYBACK_RESTART:
+                isSeeking = false
             case MPV_EVENT_END_FILE:
                 let end = event.pointee.data.assumingMemoryBound(to: mpv_event_end_file.self).pointee
                 if end.reason == MPV_END_FILE_REASON_ERROR {
@@ -154,6 +166,24 @@ public final class VideoPlayback {
         while Date() < end {
             takeEvents()
             if failure != nil || hasNewFrame { return failure == nil }
+            // Stepped past the last frame: there is no next one to wait for.
+            if hasEnded { return false }
+            signal.wait(until: min(end, Date().addingTimeInterval(0.05)))
+        }
+        return false
+    }
+
+    /// Waits (`limit` seconds at most) until the seek asked for is done: mpv's current frame is
+    /// then the one there, whatever frame news came before.
+    public func waitForSeek(limit: Double = 5) -> Bool {
+        let end = Date().addingTimeInterval(limit)
+        while Date() < end {
+            takeEvents()
+            if failure != nil { return false }
+            if !isSeeking {
+                _ = hasNewFrame
+                return true
+            }
             signal.wait(until: min(end, Date().addingTimeInterval(0.05)))
         }
         return false
@@ -213,6 +243,8 @@ public final class VideoPlayback {
     final class Signal: @unchecked Sendable {
         private let condition = NSCondition()
         private var frameNews = false
+        /// Something came since the last wait: the waiter looks before it sleeps.
+        private var eventNews = false
         let wake: @Sendable () -> Void
 
         init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
@@ -223,7 +255,7 @@ public final class VideoPlayback {
         }
 
         func eventsWaiting() {
-            condition.withLock { condition.broadcast() }
+            condition.withLock { eventNews = true; condition.broadcast() }
             wake()
         }
 
@@ -235,7 +267,10 @@ public final class VideoPlayback {
         }
 
         func wait(until limit: Date) {
-            condition.withLock { _ = condition.wait(until: limit) }
+            condition.withLock {
+                if !frameNews && !eventNews { _ = condition.wait(until: limit) }
+                eventNews = false
+            }
         }
     }
 }

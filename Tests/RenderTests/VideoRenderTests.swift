@@ -54,6 +54,30 @@ import WindowTestSupport
         #expect(!stderr.contains("libcuda") && !stderr.contains("[ffmpeg]"), "libraries said nothing: \(stderr)")
     }
 
+    @Test func anHLGClipPlaysToneMappedNotWashedOut() async throws {
+        // 10-bit HEVC tagged BT.2020 HLG, as a recent phone records: red stays a saturated red.
+        let url = try Fixtures.folder().appendingPathComponent("hlg.mov")
+        try VideoClips.colours(url.path, codec: "libx265", width: 640, height: 360, seconds: 2, extra: [
+            "-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+        ])
+        let (shots, _) = try await run("""
+            500 screenshot hlg.png
+            600 quit
+            """, [url])
+        let shot = try #require(shots["hlg.png"])
+        let p = shot.mean(Self.middle)
+        #expect(p.r > 150 && p.g < 90 && p.b < 90, "a red, not a washed-out pink or grey: \(p)")
+    }
+
+    @Test func theProgramDoesNotLinkTheVideoLibraries() async throws {
+        // They are opened on the first clip (docs/behaviour.md §19): a launch on photos loads none.
+        let dynamic = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", AppProcess.binary.path], timeout: 60)
+        try #require(dynamic.status == 0, "readelf: \(dynamic.stderr)")
+        for library in ["libmpv", "libavformat", "libavcodec", "libffmpegthumbnailer"] {
+            #expect(!dynamic.stdout.contains(library), "\(library) is linked: \(dynamic.stdout)")
+        }
+    }
+
     @Test func spacePausesAClipAndPlaysItAgain() async throws {
         let video = try clip(in: try Fixtures.folder())
         let (shots, _) = try await run("""
@@ -116,6 +140,14 @@ import WindowTestSupport
         let cutShot = try #require(cut.0["cut.png"])
         let movedOn = cutShot.looks(grey, like: (90, 90, 90), tolerance: 6)
         #expect(movedOn, "the next photo after 1.5 s of clip: \(cutShot.mean(grey))")
+        // Ken Burns moves a slide all along: the clip plays on it all the same.
+        let kenBurns = try await run("""
+            2500 screenshot moving.png
+            2600 quit
+            """, [dir], extra: ["--slideshow", "1", "--transition", "kenburns"])
+        let moving = try #require(kenBurns.0["moving.png"])
+        let playsOn = moving.looks(Self.middle, like: colour("blue"), tolerance: 12)
+        #expect(playsOn, "the clip's third second under Ken Burns: \(moving.mean(Self.middle))")
     }
 
     @Test func aTapShowsTheControlsWhoseBarSeeksAndWhoseButtonPauses() async throws {
@@ -123,32 +155,41 @@ import WindowTestSupport
         // 800x600: the bar's play button at (40, 562), its track from x 80 to 615, the sound at (760, 562).
         let (shots, _) = try await run("""
             300 screenshot hidden.png
-            500 click 400 300
-            1200 screenshot shown.png
+            300 click 400 300
+            900 screenshot shown.png
             1300 click 526 562
             1450 screenshot seeked.png
             1500 click 40 562
             2600 screenshot paused.png
             2700 click 760 562
             2800 screenshot sound.png
-            2900 quit
+            2850 click 150 562
+            3000 screenshot scrubbed.png
+            3100 quit
             """, [video])
         let bar = Rect(x: 100, y: 580, width: 300, height: 12)
         let hidden = try #require(shots["hidden.png"]), shown = try #require(shots["shown.png"])
         let seeked = try #require(shots["seeked.png"]), paused = try #require(shots["paused.png"]), sound = try #require(shots["sound.png"])
-        // The page still shows (a tap on a clip does not close it), with the bar over its bottom.
+        let scrubbed = try #require(shots["scrubbed.png"])
+        // The page still shows (a tap on a clip does not close it), with the bar over its bottom;
+        // the clip started a few frames in, so at 0.9 s it is in its first second.
         let open = shown.looks(Self.middle, like: colour("red"), tolerance: 12)
         #expect(open, "the clip's page after the tap: \(shown.mean(Self.middle))")
         #expect(hidden.mean(bar).r < 10 && shown.mean(bar).r < 10, "below the picture, the bar's dark either way")
-        let knob = Rect(x: 262, y: 557, width: 8, height: 10)
-        #expect(shown.mean(knob).r > 200, "the knob at about 1 s of 3: \(shown.mean(knob))")
-        #expect(hidden.mean(knob).r < 10, "no knob before the tap: \(hidden.mean(knob))")
+        // The played part of the track and the knob, white, in its first half (under 1.5 s of 3).
+        let played = Rect(x: 82, y: 558, width: 100, height: 8), rest = Rect(x: 400, y: 561, width: 200, height: 2)
+        #expect(shown.mean(played).r > 100, "the track's played part and knob: \(shown.mean(played))")
+        #expect(shown.mean(rest).r < 140, "the part still to play, dim: \(shown.mean(rest))")
+        #expect(hidden.mean(played).r < 10, "no bar before the tap: \(hidden.mean(played))")
         // A click at 5/6 of the track: to 2.5 s, blue.
         let blue = seeked.looks(Self.middle, like: colour("blue"), tolerance: 12)
         #expect(blue, "seeked to 2.5 s: \(seeked.mean(Self.middle))")
         // Paused at about 2.55 s, it is still blue a second later, not past its end.
         let stayed = paused.looks(Self.middle, like: colour("blue"), tolerance: 12)
         #expect(stayed, "paused: \(paused.mean(Self.middle))")
+        // Paused, a press on the track still shows the frame there: 0.4 s, red.
+        let back = scrubbed.looks(Self.middle, like: colour("red"), tolerance: 12)
+        #expect(back, "scrubbed back while paused: \(scrubbed.mean(Self.middle))")
         // The speaker's waves (sound on) reach above and below where its cross (muted) was.
         let waves = Rect(x: 765, y: 555, width: 5, height: 3)
         #expect(sound.mean(waves).r > paused.mean(waves).r + 30, "the sound toggle drew its waves: \(sound.mean(waves)) against \(paused.mean(waves))")
