@@ -104,7 +104,8 @@ struct PageVideo {
     /// Each frame: start, go on with, pause or let go of the clip of `page` (nil: nothing plays).
     /// In the slideshow (`slideshow`) a clip left is let go, to start from its beginning when the
     /// slideshow comes back to it; `display` is the window's, for hardware decoding.
-    mutating func follow(_ page: Page?, drawing: VideoDrawing, slideshow: Bool = false, display: (x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?) = (nil, nil),
+    mutating func follow(_ page: Page?, drawing: VideoDrawing, slideshow: Bool = false,
+                         display: @autoclosure () -> (x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?) = (nil, nil),
                          wake: @escaping @Sendable () -> Void, at now: Double, virtual: Bool) -> Step {
         var step = Step()
         if motionDone != nil, motionDone != page?.item || page?.mayStart != true { motionDone = nil }
@@ -128,7 +129,7 @@ struct PageVideo {
             guard page.mayStart else { return step }
             if clip != nil { drawing.forgetVideoTarget(restoringStill: clip?.isMotion ?? false) }
             letGo()
-            guard let playback = VideoPlayback(path: page.source, audio: soundOn && !page.isMotion, procAddress: Window.glProcAddress, display: display, wake: wake) else {
+            guard let playback = VideoPlayback(path: page.source, audio: soundOn && !page.isMotion, procAddress: Window.glProcAddress, display: display(), wake: wake) else {
                 failed.insert(page.item)
                 step.failed = page.item
                 return step

@@ -24,7 +24,7 @@ struct VideoControls {
     }
 
     /// Where each part sits in `viewport` (points).
-    struct Layout: Equatable {
+    struct Layout {
         let play: Point
         let sound: Point
         let track: (from: Double, to: Double, y: Double)
@@ -37,8 +37,6 @@ struct VideoControls {
             time = Point(x: viewport.width - 128, y: y)
             track = (80, max(100, viewport.width - 185), y)
         }
-
-        static func == (a: Layout, b: Layout) -> Bool { a.play == b.play && a.sound == b.sound && a.track == b.track && a.time == b.time }
 
         /// The clip's fraction at `x` along the track.
         func fraction(at x: Double) -> Double { min(max((x - track.from) / (track.to - track.from), 0), 1) }

@@ -14,10 +14,9 @@ public final class VideoPlayback {
     private let render: OpaquePointer
     private let signal: Signal
     public let path: String
-    /// Once loaded: seconds, frames a second, and nothing more to come.
+    /// Once loaded: seconds, frames a second; and whether nothing more is to come.
     public private(set) var duration: Double?
     public private(set) var framesPerSecond: Double?
-    public private(set) var isLoaded = false
     public private(set) var hasEnded = false
     /// A seek asked for and not yet done (mpv's playback-restart ends it).
     public private(set) var isSeeking = false
@@ -126,8 +125,6 @@ public final class VideoPlayback {
     public func takeEvents() {
         while let event = mpv_wait_event(handle, 0), event.pointee.event_id != MPV_EVENT_NONE {
             switch event.pointee.event_id {
-            case MPV_EVENT_FILE_LOADED:
-                isLoaded = true
             case MPV_EVENT_PLAYBACK_RESTART:
                 isSeeking = false
             case MPV_EVENT_END_FILE:

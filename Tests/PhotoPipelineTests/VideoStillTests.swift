@@ -74,6 +74,8 @@ import Testing
         let facts = try CaptureFacts.read(path: path)
         #expect(facts.taken == "2021-06-05 16:30:00")
         #expect(facts.offsetMinutes == 120)
+        // {date} in a caption says the same time as the index sorts by.
+        #expect(ImageFacts.read(path: path)?.taken == ImageFacts.TakenAt(year: 2021, month: 6, day: 5, hour: 16, minute: 30, second: 0))
     }
 
     @Test(arguments: [false, true])

@@ -31,7 +31,7 @@ extension ImageFacts {
         if ImageDecoder.isVideo(path: path) { return VideoProbe.read(path: path).map(ImageFacts.init(video:)) }
         guard let head = try? FileBytes.readPrefix(path: path, count: ImageDecoder.probeBytes) else { return nil }
         let format = ImageFormat(sniffing: head)
-        if format == .jpeg, let motion = MotionPhoto.videoRange(path: path) {
+        if let motion = MotionPhoto.videoRange(path: path, head: head) {
             var facts = read(bytes: head) ?? ImageFacts()
             facts.motionVideo = motion
             return facts
@@ -42,20 +42,17 @@ extension ImageFacts {
 }
 
 extension ImageFacts {
-    /// A clip's length, and when it was recorded in this machine's time zone (containers keep UTC).
+    /// A clip's length, and when it was recorded as the index takes it (`CaptureFacts(video:)`:
+    /// the phone's wall clock, else the container's UTC time on this machine's clock).
     init(video probe: VideoProbe) {
-        let taken = probe.created.map { date -> ImageFacts.TakenAt in
-            let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-            return ImageFacts.TakenAt(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
-        }
-        self.init(taken: taken, duration: probe.duration)
+        self.init(taken: CaptureFacts(video: probe).taken.flatMap(TakenAt.init(exif:)), duration: probe.duration)
     }
 }
 
 extension ImageFacts.TakenAt {
-    /// "2024:07:14 18:05:31", EXIF's form; nil for the all-zero or blank dates cameras write unset.
+    /// "2024:07:14 18:05:31", EXIF's form (or the index's "2024-07-14 18:05:31"); nil for the all-zero or blank dates cameras write unset.
     init?(exif text: String) {
-        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " }).compactMap { Int($0) }
+        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" }).compactMap { Int($0) }
         guard parts.count >= 5, (1...9999).contains(parts[0]), (1...12).contains(parts[1]), (1...31).contains(parts[2]),
               (0...23).contains(parts[3]), (0...59).contains(parts[4]) else { return nil }
         self.init(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts.count > 5 ? parts[5] : 0)

@@ -7,8 +7,13 @@ public enum MotionPhoto {
     /// The embedded clip's bytes in the file; nil for a JPEG without one, or whose XMP points at
     /// something that is not an MP4.
     public static func videoRange(path: String) -> Range<Int>? {
-        guard let head = try? FileBytes.readPrefix(path: path, count: 65_536), ImageFormat(sniffing: head) == .jpeg,
-              let length = embeddedLength(xmp: xmpPacket(head)) else { return nil }
+        guard let head = try? FileBytes.readPrefix(path: path, count: 65_536) else { return nil }
+        return videoRange(path: path, head: head)
+    }
+
+    /// `videoRange` with the file's first bytes (its XMP among them) already read.
+    static func videoRange(path: String, head: [UInt8]) -> Range<Int>? {
+        guard ImageFormat(sniffing: head) == .jpeg, let length = embeddedLength(xmp: xmpPacket(head)) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let size = Int(info.st_size)
