@@ -91,15 +91,22 @@ public final class Window {
         SDL_Quit()
     }
 
-    /// X11 where DISPLAY is set, Wayland where a runtime dir could hold its socket (libwayland
-    /// prints its own complaint otherwise), and KMS/DRM for a bare console.
-    private static var displayDrivers: String {
+    /// Wayland first where `WAYLAND_DISPLAY` names a compositor that answers (a GNOME or KDE
+    /// session also sets `DISPLAY` for XWayland, which would blur fractional scales and emulate
+    /// touch); else X11 where `DISPLAY` is set, Wayland where a runtime dir could hold its socket
+    /// (libwayland prints its own complaint otherwise), and KMS/DRM for a bare console.
+    static var displayDrivers: String {
         var drivers: [String] = []
+        let waylandLive = WaylandSocket.fromEnvironment().map { $0.answers() } ?? false
+        if waylandLive { drivers.append("wayland") }
         if SDL_getenv("DISPLAY") != nil { drivers.append("x11") }
-        if SDL_getenv("WAYLAND_DISPLAY") != nil || SDL_getenv("XDG_RUNTIME_DIR") != nil { drivers.append("wayland") }
+        if !waylandLive, SDL_getenv("WAYLAND_DISPLAY") != nil || SDL_getenv("XDG_RUNTIME_DIR") != nil { drivers.append("wayland") }
         drivers.append("KMSDRM")
         return drivers.joined(separator: ",")
     }
+
+    /// The video driver SDL runs on ("x11", "wayland", …).
+    public var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
 
     private static var centredPosition: UInt32 { SDL_WINDOWPOS_CENTERED_MASK | 0 }
 

@@ -54,6 +54,7 @@ package enum Launch {
                 }
             }
             window = try Window(windowOptions)
+            Log.info("window on SDL's \(window.videoDriver) video driver, \(Int(window.size.width))x\(Int(window.size.height)) pt")
         } catch {
             Log.error("\(error)")
             return 1
