@@ -1,14 +1,15 @@
 #version 300 es
 // Signed-distance shapes, anti-aliased at any scale: discs (page dots), rings, the progress fan
 // (ring plus a pie sector growing clockwise from 12 o'clock), an indeterminate arc, a retry glyph,
-// and a clip's controls: play, pause, a speaker with sound or muted.
+// a clip's controls: play, pause, a speaker with sound or muted; the browser's bars: back, fullscreen, slideshow.
 precision highp float;
 uniform vec4 u_color;       // straight alpha
 uniform vec2 u_size;        // quad size in pixels (the shape's bounding square)
 uniform float u_radius;     // outer radius in pixels
 uniform float u_width;      // ring width in pixels
-uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image), 6 play, 7 pause, 8 speaker
-uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns; speaker: (muted, 0)
+uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image), 6 play, 7 pause, 8 speaker, 9 back, 10 fullscreen, 11 slideshow
+uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns; speaker: (muted, 0);
+                            // back: (points right, 0); fullscreen: (leave, 0)
 in vec2 v_local;
 out vec4 fragColor;
 
@@ -95,6 +96,31 @@ void main() {
         float cross = coverage(min(segment(x, vec2(-0.22 * s, -0.22 * s), vec2(0.22 * s, 0.22 * s)),
                                    segment(x, vec2(-0.22 * s, 0.22 * s), vec2(0.22 * s, -0.22 * s))) - w * 0.5);
         c = max(speaker, u_arc.x > 0.5 ? cross : waves);
+    } else if (u_kind == 9) {
+        // Back: a chevron, its point to the left (mirrored where u_arc.x is set).
+        float s = u_radius;
+        vec2 q = vec2(u_arc.x > 0.5 ? -p.x : p.x, p.y);
+        float w = max(1.5, 0.13 * s);
+        c = coverage(min(segment(q, vec2(0.22 * s, -0.6 * s), vec2(-0.3 * s, 0.0)),
+                         segment(q, vec2(-0.3 * s, 0.0), vec2(0.22 * s, 0.6 * s))) - w * 0.5);
+    } else if (u_kind == 10) {
+        // Fullscreen: a bracket in each corner, opening inward (out), or set back and opening
+        // outward (leave).
+        float s = u_radius;
+        vec2 q = abs(p);
+        float w = max(1.5, 0.12 * s);
+        float near = 0.22 * s, far = 0.62 * s;
+        float d = u_arc.x > 0.5
+            ? min(segment(q, vec2(near, far), vec2(near, near)), segment(q, vec2(near, near), vec2(far, near)))
+            : min(segment(q, vec2(far, near), vec2(far, far)), segment(q, vec2(far, far), vec2(near, far)));
+        c = coverage(d - w * 0.5);
+    } else if (u_kind == 11) {
+        // Slideshow: a frame with a small play triangle in it.
+        float s = u_radius;
+        float w = max(1.5, 0.1 * s);
+        float frame = abs(box(p, vec2(0.0), vec2(0.78 * s, 0.56 * s))) - w * 0.5;
+        float play = triangle(p, vec2(-0.2 * s, -0.28 * s), vec2(0.32 * s, 0.0), vec2(-0.2 * s, 0.28 * s));
+        c = coverage(min(frame, play));
     } else {
         // Retry: an open circular arrow, its head at the arc's end pointing clockwise.
         float start = 0.1, len = 0.78;

@@ -23,6 +23,8 @@ public final class Window {
     let window: OpaquePointer
     private let context: SDL_GLContext
     public private(set) var isFullscreen: Bool
+    /// The size to come back to from fullscreen.
+    private var windowedSize: Size?
     /// The window's pixels before GL's first frame (`Options.beforeContext`).
     public let earlyCanvas: EarlyCanvas
     /// An early picture was put into the window.
@@ -80,6 +82,7 @@ public final class Window {
         earlyCanvas = canvas
         afterEarlyCanvas = options.afterEarlyCanvas
         isFullscreen = options.fullscreen
+        windowedSize = options.size
         // Adaptive vsync where offered, else plain vsync; neither is fatal (Xvfb refuses both).
         if SDL_GL_SetSwapInterval(-1) != 0 { _ = SDL_GL_SetSwapInterval(1) }
         SDL_ShowWindow(w)
@@ -143,8 +146,15 @@ public final class Window {
 
 
     public func setFullscreen(_ on: Bool) {
-        if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {
-            isFullscreen = on
+        let before = size
+        guard SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 else { return }
+        isFullscreen = on
+        if on {
+            windowedSize = before
+        } else if let windowedSize, size != windowedSize {
+            // With no window manager (a bare X server, SDL's offscreen driver) nothing gives the
+            // window its size back.
+            SDL_SetWindowSize(window, Int32(windowedSize.width), Int32(windowedSize.height))
         }
     }
 

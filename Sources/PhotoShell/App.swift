@@ -57,6 +57,7 @@ package final class App {
         let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)
+        scene.pageTap = options.kiosk ? .close : options.pageTap
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
@@ -110,6 +111,7 @@ package final class App {
             followCurrentPage()
             followAnimation(at: now)
             followVideo(at: now)
+            followBars()
             sharpenSoftPages()
             updateDetail()
             updateTiles(at: now)
@@ -182,7 +184,7 @@ package final class App {
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), videoControlsWaitMs(at: now), textures.trimWaitMs,
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), videoControlsWaitMs(at: now), pageBarsWaitMs(at: now), textures.trimWaitMs,
                 extras.warming.awaitsRest ? 0 : nil]
     }
 
@@ -213,7 +215,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !videoControlsTake(input, at: now) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !pageBarsTake(input, at: now), !videoControlsTake(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }
@@ -233,7 +235,7 @@ package final class App {
                 overlays.toggleHelp()
                 frames.redraw(.overlay)
             case .pageTapped:
-                extras.video.controls.toggle(at: clock.nowMs, playing: pageClip(at: clock.nowMs)?.playing ?? false)
+                pageTapped(at: clock.nowMs)
                 frames.redraw(.overlay)
             case .toggleSlideshow:
                 if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }

@@ -32,6 +32,10 @@ package struct RunOptions {
     package static let defaultThumbnailsAhead = 4
     /// Clips' sound, and how long the slideshow lets one play (docs/behaviour.md §19).
     package var video = (audio: false, maxSeconds: 30.0, livePhotosPlay: false)
+    /// What a tap on the page does (`--tap`, docs/behaviour.md §4); the kiosk's always closes.
+    package var pageTap = PageTap.standard
+    /// Where the language reads right to left, the bars are mirrored.
+    package var rightToLeft = false
     /// Remote control and the sleep schedule.
     package var frame = FrameSettings(localClock: LocalClock(environment: [:])!)
 

@@ -80,7 +80,7 @@ struct VideoControls {
 
     /// A touch or click while they may show in `viewport`.
     mutating func take(_ input: InputEvent, viewport: Size, at now: Double, playing: Bool) -> Verdict {
-        guard let contact = Self.contact(in: input) else { return .passOn }
+        guard let contact = Contact(input) else { return .passOn }
         if let held = captured, held.id == contact.id {
             lastTouchMs = now
             if contact.phase == .ended || contact.phase == .cancelled {
@@ -97,16 +97,6 @@ struct VideoControls {
         captured = (contact.id, part)
         lastTouchMs = now
         return part == .track ? .act(.seek(Layout(viewport).fraction(at: contact.point.x))) : .swallow
-    }
-
-    private static func contact(in input: InputEvent) -> (id: Int, point: Point, phase: TouchPhase)? {
-        switch input {
-        case .touch(let t): (t.id, t.point, t.phase)
-        case .mouseDown(let p, _): (Touch.mouseID, p, .began)
-        case .mouseMove(let p, _): (Touch.mouseID, p, .moved)
-        case .mouseUp(let p, _): (Touch.mouseID, p, .ended)
-        default: nil
-        }
     }
 
     /// The bar as drawn: `seconds` of `duration` played, whether it plays and has sound.

@@ -16,4 +16,7 @@ struct ViewExtras {
     var animation = PageAnimation()
     /// The clip of the page on screen (docs/behaviour.md §19).
     var video = PageVideo()
+    /// The browser's bars, and the page they were shown on (docs/behaviour.md §4).
+    var bars = PageBars()
+    var barsPage: Int?
 }

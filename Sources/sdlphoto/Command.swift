@@ -75,6 +75,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "In the slideshow, a Live Photo or Motion Photo shows its still, or plays its motion once first: still or play.")
     var livePhotos = "still"
 
+    @Option(help: "A tap on the photo in the browser closes it, or shows its bars: close or controls (default: controls by finger, close by mouse).")
+    var tap: String?
+
     @Option(help: "Kiosk: seconds without input before the attract slideshow starts.")
     var idle: Double = 120
 
@@ -169,6 +172,7 @@ struct SDLPhoto: ParsableCommand {
             ("disk-cache", .integer(diskCache)), ("idle", .float(idle)), ("rotate", .integer(rotate)),
             ("thumbnails-ahead", .integer(thumbnailsAhead)), ("video-max", .float(videoMax)), ("live-photos", .string(livePhotos)),
         ]
+        if let tap { values.append(("tap", .string(tap))) }
         if let start { values.append(("start", .integer(start))) }
         if let textureBudget { values.append(("texture-budget", .integer(textureBudget))) }
         if let slideshow { values.append(("slideshow", .float(slideshow))) }
@@ -280,6 +284,8 @@ struct SDLPhoto: ParsableCommand {
         options.frame = frame.settings
         options.thumbnailsAhead = thumbnailsAhead
         options.video = (audio, videoMax, livePhotos == "play")
+        options.pageTap = PageTap(option: tap)
+        options.rightToLeft = ReadingDirection.isRightToLeft()
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)
         let code = Launch.run(items: items, network: network, content: content, options: options)
         network.finishWrites()

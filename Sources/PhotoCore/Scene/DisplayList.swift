@@ -73,6 +73,12 @@ public struct ShapeDraw: Equatable, Sendable {
         /// A clip's controls (docs/behaviour.md §19): a triangle, two bars, a speaker.
         case play, pause
         case speaker(muted: Bool)
+        /// The browser's bars (docs/behaviour.md §4): a chevron pointing back (left; right where
+        /// the language reads right to left), four corners pointing out (in: leave fullscreen),
+        /// a frame with a play triangle in it (the slideshow).
+        case back(pointsRight: Bool)
+        case fullscreen(leave: Bool)
+        case slideshow
     }
     public var kind: Kind
     public var center: Point

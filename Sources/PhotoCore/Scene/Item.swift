@@ -23,8 +23,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case toggleHelp
     /// Space: the slideshow (docs/behaviour.md §9) is the shell's; the scene only says it was asked for.
     case toggleSlideshow
-    /// A single tap on a page that shows controls instead of closing (`PhotoScene.tapOpensControls`):
-    /// a clip's page (docs/behaviour.md §19).
+    /// A single tap on a page that shows its bars instead of closing (`PhotoScene.pageTap`), or a
+    /// clip's controls (`PhotoScene.tapOpensControls`, docs/behaviour.md §19).
     case pageTapped
 }
 

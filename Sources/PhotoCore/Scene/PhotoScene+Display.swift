@@ -2,8 +2,9 @@
 extension PhotoScene {
     /// Back to front: grid cells (the lifted one left empty), scroll indicator, black mask, the
     /// browser's pages or the flying photo, `underIndicator` (the shell's caption band), the
-    /// page indicator. `images` says which photos show as broken tiles.
-    public func displayList(images: some ImageStates, underIndicator: [DrawCommand] = []) -> DisplayList {
+    /// page indicator (left out where `showsIndicator` is false: the shell's bars say the place).
+    /// `images` says which photos show as broken tiles.
+    public func displayList(images: some ImageStates, underIndicator: [DrawCommand] = [], showsIndicator: Bool = true) -> DisplayList {
         var list = DisplayList(background: .black)
         let mask = maskAlpha(at: now)
         // With no grid behind, a dismiss still ends on the grid: it fades in as the photo goes.
@@ -22,7 +23,7 @@ extension PhotoScene {
             let pages = [pager.index - 1, pager.index, pager.index + 1].filter(items.indices.contains)
             for i in pages { drawPage(i, images, into: &list) }
             list.commands += underIndicator
-            list.commands += PageIndicator.commands(index: pager.index, count: items.count, viewport: viewport)
+            if showsIndicator { list.commands += PageIndicator.commands(index: pager.index, count: items.count, viewport: viewport) }
         case .lifting:
             if let l = lift { drawPhoto(pager.index, frame: l.frame(at: now), images, into: &list) }
         }

@@ -41,7 +41,8 @@ extension PhotoScene {
         case .grid:
             if let i = grid.index(at: p, time: time) { grid.selection = i; present(i, time: time) }
         case .browsing:
-            if tapOpensControls { gestureEffects.append(.pageTapped) } else { dismiss(time: time) }
+            let action = tapOpensControls ? .controls : lastContactWasMouse ? pageTap.byMouse : pageTap.byTouch
+            if action == .controls { gestureEffects.append(.pageTapped) } else { dismiss(time: time) }
         case .presenting, .dismissing:
             reverseTransition(time: time)
         case .lifting:

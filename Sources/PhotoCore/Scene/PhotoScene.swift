@@ -60,9 +60,13 @@ public struct PhotoScene: Equatable, Sendable {
     public internal(set) var heldPage: Int?
     /// Where the finger that holds the page went down.
     var heldFrom: Point?
-    /// A single tap on the page shows its controls (`Effect.pageTapped`) instead of closing it:
+    /// What a single tap on the page does, by finger and by mouse (`--tap`).
+    public var pageTap = PageTap.close
+    /// A single tap on the page shows its controls (`Effect.pageTapped`) whatever `pageTap` says:
     /// the shell sets it while the page is a clip's.
     public var tapOpensControls = false
+    /// The last contact to go down was the mouse's, not a finger's.
+    var lastContactWasMouse = false
     /// Effects that gestures gave, handed out with the next `handle` or `advance`.
     var gestureEffects: [Effect] = []
     /// Mask alpha when the running dismiss began (a lift has already thinned it).
@@ -168,9 +172,11 @@ public struct PhotoScene: Equatable, Sendable {
         var effects = advance(to: event.time)
         switch event {
         case .touch(let touch):
+            if touch.phase == .began { lastContactWasMouse = touch.id == Touch.mouseID }
             feed(touch)
         case .mouseDown(let p, let time):
             mouseIsDown = true
+            lastContactWasMouse = true
             feed(Touch(id: Touch.mouseID, phase: .began, point: p, time: time))
         case .mouseMove(let p, let time):
             if mouseIsDown { feed(Touch(id: Touch.mouseID, phase: .moved, point: p, time: time)) }
