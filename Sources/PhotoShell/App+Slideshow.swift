@@ -7,9 +7,13 @@ extension App {
     /// The slideshow on screen, if one runs.
     var slideshow: Slideshow? { operation.slides.show }
 
+    /// `--reduce-motion`, or the desktop asks for less motion (docs/behaviour.md §3).
+    var reducesMotion: Bool { options.reduceMotion || (extras.desktopMotion?.reduces ?? false) }
+
     /// Starts the slideshow on `index` (attract: the kiosk's idle loop, back to the grid after).
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
-        guard operation.slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now),
+        guard operation.slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now,
+                                     reducesMotion: reducesMotion),
               let show = operation.slides.show else { return }
         apply { $0.follow(slideshow: Set(catalog.shown)) }
         automation.log?.slide(show.current)

@@ -58,6 +58,7 @@ package final class App {
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)
         scene.pageTap = options.kiosk ? .close : options.pageTap
+        if !options.reduceMotion { extras.desktopMotion = DesktopMotion() }
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
@@ -69,6 +70,7 @@ package final class App {
 
     /// Runs until a quit; the exit code.
     func loop() -> Int32 {
+        if clock.isVirtual { extras.desktopMotion?.awaitAnswer(timeoutMs: 5000) }
         clock.start()
         followSleepSchedule(at: 0)
         performWhenAwake(scene.advance(to: 0))
@@ -105,6 +107,7 @@ package final class App {
             images.retryFailedLoads(at: now)
             if let id = currentID { display.renderer.uploadFirst(item: id) }
             finishUploads(budgetMs: App.uploadBudgetMs, at: now)
+            scene.reducesMotion = reducesMotion
             perform(scene.advance(to: now))
             runSlideshow(at: now)
             guard running else { break }

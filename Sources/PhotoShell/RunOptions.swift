@@ -34,6 +34,8 @@ package struct RunOptions {
     package var video = (audio: false, maxSeconds: 30.0, livePhotosPlay: false)
     /// What a tap on the page does (`--tap`, docs/behaviour.md §4); the kiosk's always closes.
     package var pageTap = PageTap.standard
+    /// `--reduce-motion`: less motion whatever the desktop says (docs/behaviour.md §3).
+    package var reduceMotion = false
     /// Where the language reads right to left, the bars are mirrored.
     package var rightToLeft = false
     /// Remote control and the sleep schedule.

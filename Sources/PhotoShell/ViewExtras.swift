@@ -19,4 +19,6 @@ struct ViewExtras {
     /// The browser's bars, and the page they were shown on (docs/behaviour.md §4).
     var bars = PageBars()
     var barsPage: Int?
+    /// The desktop's wish for less motion, as it becomes known.
+    var desktopMotion: DesktopMotion?
 }

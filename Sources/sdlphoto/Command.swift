@@ -75,6 +75,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "In the slideshow, a Live Photo or Motion Photo shows its still, or plays its motion once first: still or play.")
     var livePhotos = "still"
 
+    @Flag(help: "Less motion: a photo opens and closes by fading, the slideshow's Ken Burns and slide become cross-fades (default: as the desktop asks).")
+    var reduceMotion = false
+
     @Option(help: "A tap on the photo in the browser closes it, or shows its bars: close or controls (default: controls by finger, close by mouse).")
     var tap: String?
 
@@ -285,6 +288,7 @@ struct SDLPhoto: ParsableCommand {
         options.thumbnailsAhead = thumbnailsAhead
         options.video = (audio, videoMax, livePhotos == "play")
         options.pageTap = PageTap(option: tap)
+        options.reduceMotion = reduceMotion
         options.rightToLeft = ReadingDirection.isRightToLeft()
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)
         let code = Launch.run(items: items, network: network, content: content, options: options)

@@ -23,6 +23,8 @@ public struct PhotoTransition: Equatable, Sendable {
         public static func page(_ frame: Rect) -> Placement {
             Placement(image: frame, clip: frame)
         }
+        /// The same place, unseen: where a photo fades in or out for a user who asked for less motion.
+        public var faded: Placement { Placement(image: image, clip: clip, alpha: 0) }
         /// The crop of the image that `clip` shows, in unit texture coordinates.
         public var crop: Rect {
             guard image.width > 0, image.height > 0 else { return .unit }

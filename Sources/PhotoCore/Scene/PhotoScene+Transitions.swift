@@ -9,8 +9,9 @@ extension PhotoScene {
         zoom = zoomModel(index)
         lift = nil
         panOwner = .none
-        let cell = PhotoTransition.Placement.cell(grid.frame(of: index, at: time), pixelSize: pixelSize(of: index))
-        transition = PhotoTransition(from: cell, to: .page(zoom.frame(at: time)), start: time)
+        let page = PhotoTransition.Placement.page(zoom.frame(at: time))
+        let from = reducesMotion ? page.faded : .cell(grid.frame(of: index, at: time), pixelSize: pixelSize(of: index))
+        transition = PhotoTransition(from: from, to: page, start: time)
         mode = .presenting
     }
 
@@ -32,7 +33,10 @@ extension PhotoScene {
         }
         let from = PhotoTransition.Placement.page(onScreen)
         let to: PhotoTransition.Placement
-        if hasGrid {
+        if reducesMotion {
+            if hasGrid { grid.scrollToMakeVisible(i, at: time) }
+            to = from.faded
+        } else if hasGrid {
             grid.scrollToMakeVisible(i, at: time)
             to = .cell(grid.frame(of: i, at: time), pixelSize: pixelSize(of: i))
         } else {

@@ -60,6 +60,9 @@ public struct PhotoScene: Equatable, Sendable {
     public internal(set) var heldPage: Int?
     /// Where the finger that holds the page went down.
     var heldFrom: Point?
+    /// The user asked for less motion (docs/behaviour.md §3): a photo opens and closes by
+    /// fading where it lies instead of flying between its cell and its page.
+    public var reducesMotion = false
     /// What a single tap on the page does, by finger and by mouse (`--tap`).
     public var pageTap = PageTap.close
     /// A single tap on the page shows its controls (`Effect.pageTapped`) whatever `pageTap` says:
@@ -117,7 +120,11 @@ public struct PhotoScene: Equatable, Sendable {
     public var zoomScale: Double { zoom.scale(at: now) }
     public var gridOffset: Double { grid.offset(at: now) }
     /// The grid cell lifted out of the grid while the browser is up.
-    public var hiddenCellIndex: Int? { mode == .grid || !hasGrid ? nil : pager.index }
+    public var hiddenCellIndex: Int? {
+        // A photo that fades in place instead of flying (`reducesMotion`) never left its cell.
+        let fades = reducesMotion && (mode == .presenting || mode == .dismissing)
+        return mode == .grid || !hasGrid || fades ? nil : pager.index
+    }
 
     /// Anything moving or fading, a finger down, or a timer pending.
     public var isAnimating: Bool {

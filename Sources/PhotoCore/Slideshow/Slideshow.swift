@@ -5,6 +5,8 @@
 public struct Slideshow: Equatable, Sendable {
     public enum Transition: String, Equatable, Sendable, CaseIterable {
         case crossfade, kenburns, slide, none
+        /// What it becomes for a user who asked for less motion: Ken Burns and the slide fade.
+        public var withoutMotion: Transition { self == .kenburns || self == .slide ? .crossfade : self }
     }
 
     /// Seconds a photo shows by default (`--slideshow`).

@@ -36,9 +36,11 @@ public struct SlideshowDriver: Sendable {
     public init(settings: Settings) { self.settings = settings }
 
     /// Starts a slideshow of `count` photos on `index`; false when there is nothing to show.
-    public mutating func start(on index: Int, count: Int, attract: Bool, seed: UInt64, at now: Double) -> Bool {
+    /// With `reducesMotion`, Ken Burns and the slide become cross-fades.
+    public mutating func start(on index: Int, count: Int, attract: Bool, seed: UInt64, at now: Double, reducesMotion: Bool = false) -> Bool {
         guard count > 0 else { return false }
-        show = Slideshow(count: count, start: min(max(0, index), count - 1), interval: settings.intervalMs, transition: settings.transition,
+        let transition = reducesMotion ? settings.transition.withoutMotion : settings.transition
+        show = Slideshow(count: count, start: min(max(0, index), count - 1), interval: settings.intervalMs, transition: transition,
                          shuffle: settings.shuffle, loop: settings.loop || attract || settings.kiosk, seed: seed, now: now)
         isAttract = attract
         return true
