@@ -60,6 +60,7 @@ package final class App {
         scene.pageTap = options.kiosk ? .close : options.pageTap
         if !options.reduceMotion { extras.desktopMotion = DesktopMotion() }
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
+        scene.flightLeadMs = clock.isVirtual ? options.frameMs : display.pacer.periodMs
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
         overlays = OverlayState(presentation: options.presentation, text: text)

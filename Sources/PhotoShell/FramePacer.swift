@@ -37,6 +37,9 @@ final class FramePacer {
     /// When motion is sampled for a frame drawn right after the last one: one period after it.
     func sampleTime(now: Double) -> Double { cadence.sampleTime(now: now) }
 
+    /// The display's refresh period (ms).
+    var periodMs: Double { cadence.periodMs }
+
     /// Waits for the frame's tick, giving `spare` the time before it first (ms it may use);
     /// returns when the frame shows.
     private func present(spare: (Double) -> Void) -> Double {

@@ -11,7 +11,7 @@ extension PhotoScene {
         panOwner = .none
         let page = PhotoTransition.Placement.page(zoom.frame(at: time))
         let from = reducesMotion ? page.faded : .cell(grid.frame(of: index, at: time), pixelSize: pixelSize(of: index))
-        transition = PhotoTransition(from: from, to: page, start: time)
+        transition = PhotoTransition(from: from, to: page, start: time - flightLeadMs)
         mode = .presenting
     }
 
@@ -48,7 +48,7 @@ extension PhotoScene {
         pager.go(to: i, at: time)
         _ = pager.advance(to: .infinity)
         panOwner = .none
-        transition = PhotoTransition(from: from, to: to, start: time)
+        transition = PhotoTransition(from: from, to: to, start: time - flightLeadMs)
         mode = .dismissing
     }
 

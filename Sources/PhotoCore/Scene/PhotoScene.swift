@@ -63,6 +63,10 @@ public struct PhotoScene: Equatable, Sendable {
     /// The user asked for less motion (docs/behaviour.md §3): a photo opens and closes by
     /// fading where it lies instead of flying between its cell and its page.
     public var reducesMotion = false
+    /// A flight begins this far along (ms), one refresh period: a frame's motion is sampled a
+    /// period before it shows, so the frame drawn at the tap already shows the photo on its way
+    /// (docs/behaviour.md §3) instead of the grid as it was.
+    public var flightLeadMs = 0.0
     /// What a single tap on the page does, by finger and by mouse (`--tap`).
     public var pageTap = PageTap.close
     /// A single tap on the page shows its controls (`Effect.pageTapped`) whatever `pageTap` says:

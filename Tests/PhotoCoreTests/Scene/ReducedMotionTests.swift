@@ -58,3 +58,22 @@ import Testing
         }
     }
 }
+
+/// A flight's first frame (docs/behaviour.md §3): motion is sampled a refresh before it shows, so
+/// the frame drawn at the tap is already a step along, not the grid as it was.
+@Suite struct FlightLeadTests {
+    @Test func theFrameDrawnAtTheTapAlreadyMoves() {
+        var scene = PhotoScene(items: landscapeItems(30), viewport: window)
+        scene.flightLeadMs = 1000.0 / 60
+        var d = Driver(scene)
+        let cell = d.scene.grid.frame(of: 9, at: 0)
+        d.tap(cell.center)
+        let first = d.list.images.last!
+        #expect(first.frame.width > cell.width + 1 && (d.list.maskAlpha(window) ?? 0) > 0.1, "off the cell: \(first.frame), mask \(d.list.maskAlpha(window) ?? 0)")
+        // It still lands 300 ms after its first frame's moment, less the lead.
+        d.wait(PhotoTransition.duration - scene.flightLeadMs - 1)
+        #expect(d.scene.mode == .presenting)
+        d.wait(2)
+        #expect(d.scene.mode == .browsing)
+    }
+}
