@@ -130,8 +130,9 @@ let package = Package(
         // bench/library's timer: a folder tree listed as the program lists it at start.
         .executableTarget(name: "listing-bench", dependencies: ["PhotoSources", "PhotoIndex"], path: "Sources/ListingBench"),
 
-        // The demo gallery that a run with no arguments shows.
-        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk"], sources: ["DemoGallery.swift"], resources: [.copy("demo")]),
+        // The demo gallery that a run with no arguments shows, and the offline place names.
+        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk", "places/LICENSE.md"], sources: ["DemoGallery.swift", "PlaceData.swift"],
+                resources: [.copy("demo"), .copy("places")]),
 
         // Network: libcurl transfers, the disk cache, manifests, the loopback gallery server.
         // A C shim for libcurl's variadic calls (curl_easy_setopt and friends cannot be called from Swift).

@@ -58,7 +58,7 @@ extension ImageLoader {
             if case .failure = result { self.state.withLock { $0.didNotDecode(url) } }
             // The photo's own size from the same bytes: a page zooms to its native pixels.
             var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? decoder.probe(data: bytes) })
-            if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes) }
+            if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes)?.placed(by: self.places) }
             return loaded
         }
     }

@@ -21,12 +21,15 @@ package final class ImageLoader: Sendable {
     let pool: DecodePool<Request, Result>
     /// Deep zoom photos' descriptions, read once.
     let pyramids: PyramidDescriptions
+    /// Names the town where a photo was taken, for its facts (docs/behaviour.md §20).
+    let places: (any PlaceNaming)?
 
     /// `decoder` and `workers` are for tests. Every core by default: the render thread needs one
     /// only while something moves, and a folder's thumbnails are the slowest thing a person waits for.
     package init(items: [SourceItem], thumbnails: ThumbnailCache, network: DataLoading?, decoder: any PhotoDecoding = DefaultPhotoDecoder(),
-                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, wake: @escaping @Sendable () -> Void) {
+                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, places: (any PlaceNaming)? = nil, wake: @escaping @Sendable () -> Void) {
         state = Mutex(State(items: items))
+        self.places = places
         self.thumbnails = thumbnails
         self.network = network
         self.decoder = decoder
@@ -113,7 +116,7 @@ package final class ImageLoader: Sendable {
             let decoded = Swift.Result { try decoder.decode(path: path, maxPixelSize: limit, sharpAt: sharp) }
                 .mapError { LoadError.decode(($0 as? DecodeError) ?? .unreadable(path: path, reason: "\($0)")) }
             var result = ImageLoader.mipmapped(request, decoded.map(\.image), size: { displayedSize ?? (try? decoded.get().originalSize) ?? nil })
-            if request.isWholePage, displayedSize == nil { result.facts = ImageFacts.read(path: path) }
+            if request.isWholePage, displayedSize == nil { result.facts = ImageFacts.read(path: path)?.placed(by: self.places) }
             return result
         }
     }

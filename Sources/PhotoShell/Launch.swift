@@ -19,7 +19,7 @@ package enum Launch {
         let text = DeferredText()
         let waker = LoopWaker()
         let painter = EarlyPainter()
-        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, wake: { waker.wake(); painter.paint() })
+        let loader = ImageLoader(items: items, thumbnails: .standard(), network: network, places: options.places, wake: { waker.wake(); painter.paint() })
         // However the run ends, no decode is left inside SDL_image when SDL shuts down.
         defer { loader.stopDecoding() }
         let early = start.flatMap { EarlyPage.start($0, items: items, options: options, loader: loader) }

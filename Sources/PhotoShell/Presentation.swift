@@ -24,6 +24,7 @@ package struct Presentation {
         values[.ago] = facts?.taken.flatMap { CalendarDay(year: $0.year, month: $0.month, day: $0.day)?.yearsAgo(today: LocalDate.now().day) }
             .map(Self.dates.yearsAgo)
         values[.camera] = facts?.camera
+        values[.place] = facts?.place
         return self.caption.text(values) ?? (namesWhenEmpty ? name : nil)
     }
 

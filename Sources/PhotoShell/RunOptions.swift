@@ -36,6 +36,8 @@ package struct RunOptions {
     package var pageTap = PageTap.standard
     /// `--reduce-motion`: less motion whatever the desktop says (docs/behaviour.md §3).
     package var reduceMotion = false
+    /// The offline place names (docs/behaviour.md §20); nil where they are not installed.
+    package var places: (any PlaceNaming)?
     /// Where the language reads right to left, the bars are mirrored.
     package var rightToLeft = false
     /// Remote control and the sleep schedule.

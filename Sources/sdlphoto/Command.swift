@@ -105,7 +105,7 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Give every photo a caption: its file name where --caption gives nothing.")
     var captions = false
 
-    @Option(help: ArgumentHelp("Caption: text with {caption} (the source's), {name}, {date} (EXIF, in the locale's words) and {camera}.", valueName: "format"))
+    @Option(help: ArgumentHelp("Caption: text with {caption} (the source's), {name}, {date} (EXIF, in the locale's words), {ago}, {camera} and {place} (the town near where it was taken).", valueName: "format"))
     var caption = "{caption}"
 
     @Option(help: ArgumentHelp("Show a clock in the top right corner (strftime FORMAT; --clock alone: %H:%M).", valueName: "format"))
@@ -289,6 +289,7 @@ struct SDLPhoto: ParsableCommand {
         options.video = (audio, videoMax, livePhotos == "play")
         options.pageTap = PageTap(option: tap)
         options.reduceMotion = reduceMotion
+        options.places = PlaceData.url.map { OfflinePlaces(url: $0, locale: CaptionDate.locale()) }
         options.rightToLeft = ReadingDirection.isRightToLeft()
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)
         let code = Launch.run(items: items, network: network, content: content, options: options)

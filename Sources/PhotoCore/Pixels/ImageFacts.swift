@@ -17,6 +17,18 @@ public struct ImageFacts: Equatable, Sendable {
     public var duration: Double?
     /// A Motion Photo's clip: its bytes at the end of the JPEG (docs/behaviour.md §19).
     public var motionVideo: Range<Int>?
+    /// Where it was taken (EXIF GPS), and the town near there (docs/behaviour.md §20).
+    public var latitude: Double?
+    public var longitude: Double?
+    public var place: String?
+
+    /// With `place` named by `places` where it has a position.
+    public func placed(by places: (any PlaceNaming)?) -> ImageFacts {
+        guard let places, let latitude, let longitude else { return self }
+        var named = self
+        named.place = places.placeText(latitude: latitude, longitude: longitude)
+        return named
+    }
 
     public init(taken: TakenAt? = nil, camera: String? = nil, duration: Double? = nil) {
         self.taken = taken

@@ -22,7 +22,8 @@ extension ImageFacts {
         } else {
             camera = model ?? make
         }
-        let facts = ImageFacts(taken: taken, camera: camera)
+        var facts = ImageFacts(taken: taken, camera: camera)
+        if let capture = try? CaptureFacts.read(bytes) { (facts.latitude, facts.longitude) = (capture.latitude, capture.longitude) }
         return facts == ImageFacts() ? nil : facts
     }
 

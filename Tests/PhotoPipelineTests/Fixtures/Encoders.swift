@@ -6,7 +6,8 @@ import Testing
 /// recorded as an Issue, not a skipped test.
 enum Encoders {
     static let packages = ["heif-enc": "libheif-examples", "avifenc": "libavif-bin", "cjxl": "libjxl-tools",
-                           "cwebp": "webp", "webpmux": "webp", "img2webp": "webp", "gifsicle": "gifsicle", "apngasm": "apngasm"]
+                           "cwebp": "webp", "webpmux": "webp", "img2webp": "webp", "gifsicle": "gifsicle", "apngasm": "apngasm",
+                           "exiftool": "libimage-exiftool-perl"]
 
     /// Runs `tool` with `arguments` and returns the bytes it wrote at `output`; nil (and an Issue)
     /// when the tool is missing or fails.
