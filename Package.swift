@@ -198,7 +198,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "PhotoShellTests", dependencies: ["PhotoShell", "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoLoader", "PhotoNetwork", "PhotoPlatform"]),
+        .testTarget(name: "PhotoShellTests", dependencies: ["PhotoShell", "PhotoCore", "PhotoLoading", "PhotoRender", "PhotoLoader", "PhotoNetwork", "PhotoPlatform", "PhotoPipeline", "TestImages"]),
 
         // The command line only: options, the config file, and the sources it names.
         .executableTarget(

@@ -47,6 +47,8 @@ extension App {
         case .act(.slideshow):
             extras.bars.hide()
             startSlideshow(on: scene.currentIndex, attract: false, at: now)
+        case .act(.info):
+            openFacts(at: now)
         }
         frames.redraw(.input)
         return true

@@ -116,6 +116,7 @@ package final class App {
             followAnimation(at: now)
             followVideo(at: now)
             followBars()
+            followFacts(at: now)
             sharpenSoftPages()
             updateDetail()
             updateTiles(at: now)
@@ -219,7 +220,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !pageBarsTake(input, at: now), !videoControlsTake(input, at: now) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !factsTake(input, at: now), !pageBarsTake(input, at: now), !videoControlsTake(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }
@@ -240,6 +241,8 @@ package final class App {
                 frames.redraw(.overlay)
             case .pageTapped:
                 pageTapped(at: clock.nowMs)
+            case .swipedUp:
+                openFacts(at: clock.nowMs)
                 frames.redraw(.overlay)
             case .toggleSlideshow:
                 if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }

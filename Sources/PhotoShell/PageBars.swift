@@ -1,7 +1,7 @@
 import PhotoCore
 
 /// The browser's bars (docs/behaviour.md §4): along the top, back, the position ("3 / 120") and
-/// fullscreen; along the bottom, the slideshow. A tap on the page shows or hides them; they hide
+/// fullscreen; along the bottom, the slideshow and the photo's facts. A tap on the page shows or hides them; they hide
 /// 3 s after the last touch, and when the page changes. Mirrored where the language reads right
 /// to left. Touches that land on them are theirs, not the page's. Main thread only.
 struct PageBars {
@@ -11,7 +11,7 @@ struct PageBars {
     /// Targets 48 points across, above the 44 a finger needs.
     static let targetRadius = 24.0
 
-    enum Button: Equatable { case back, fullscreen, slideshow }
+    enum Button: Equatable { case back, fullscreen, slideshow, info }
 
     enum Verdict: Equatable {
         case passOn
@@ -35,7 +35,8 @@ struct PageBars {
             buttons = [
                 (.back, Point(x: rightToLeft ? end : start, y: top.midY)),
                 (.fullscreen, Point(x: rightToLeft ? start : end, y: top.midY)),
-                (.slideshow, Point(x: viewport.width / 2, y: bottom.midY)),
+                (.slideshow, Point(x: viewport.width / 2 + (rightToLeft ? 40 : -40), y: bottom.midY)),
+                (.info, Point(x: viewport.width / 2 + (rightToLeft ? -40 : 40), y: bottom.midY)),
             ]
         }
 
@@ -99,6 +100,7 @@ struct PageBars {
             case .back: .back(pointsRight: rightToLeft)
             case .fullscreen: .fullscreen(leave: fullscreen)
             case .slideshow: .slideshow
+            case .info: .info
             }
             commands.append(.shape(ShapeDraw(kind: kind, center: center, radius: 16, color: white)))
         }

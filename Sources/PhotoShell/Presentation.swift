@@ -29,7 +29,7 @@ package struct Presentation {
     }
 
     /// When it was taken, in the locale's words ("14 July 2024", "2024年7月14日").
-    static func dateText(_ taken: ImageFacts.TakenAt) -> String {
+    package static func dateText(_ taken: ImageFacts.TakenAt) -> String {
         dates.text(year: taken.year, month: taken.month, day: taken.day)
     }
 

@@ -19,6 +19,9 @@ struct ViewExtras {
     /// The browser's bars, and the page they were shown on (docs/behaviour.md §4).
     var bars = PageBars()
     var barsPage: Int?
+    /// The photo's facts over its page, and its file's size read when it opened.
+    var facts = FactsPanel()
+    var factsBytes: Int64?
     /// The desktop's wish for less motion, as it becomes known.
     var desktopMotion: DesktopMotion?
 }

@@ -15,8 +15,9 @@ import WindowTestSupport
     /// Under the top bar, between the back button and the position; under the bottom bar, off its button.
     static let topBand = Rect(x: 80, y: 6, width: 200, height: 40)
     static let bottomBand = Rect(x: 80, y: 548, width: 200, height: 44)
-    /// The back button's target (left), the fullscreen button's (right), the slideshow's (bottom middle).
-    static let left = Point(x: 32, y: 28), right = Point(x: 768, y: 28), slideshowButton = Point(x: 400, y: 568)
+    /// The back button's target (left), the fullscreen button's (right), the slideshow's and the
+    /// facts' (bottom, either side of the middle).
+    static let left = Point(x: 32, y: 28), right = Point(x: 768, y: 28), slideshowButton = Point(x: 360, y: 568), infoButton = Point(x: 440, y: 568)
 
     func folder() throws -> URL {
         let dir = try Fixtures.folder("page-bars")
@@ -70,13 +71,13 @@ import WindowTestSupport
         let (bareBefore, barredShown, barredStill, bareGone, closed) = (bare(before), barred(shown), barred(still), bare(gone), grid(clicked))
         #expect(bareBefore, "no bars before the tap: \(before.mean(Self.topBand))")
         #expect(barredShown, "the bars after the tap's double-tap window: \(shown.mean(Self.topBand)) \(shown.mean(Self.bottomBand))")
-        let glyphs = glyph(shown, at: Self.left) && glyph(shown, at: Self.right) && glyph(shown, at: Self.slideshowButton)
-        #expect(glyphs, "back, fullscreen and slideshow drawn")
+        let glyphs = glyph(shown, at: Self.left) && glyph(shown, at: Self.right) && glyph(shown, at: Self.slideshowButton) && glyph(shown, at: Self.infoButton)
+        #expect(glyphs, "back, fullscreen, slideshow and info drawn")
         // "3 / 5" in the middle of the top bar.
         #expect(shown.whitePixels(Rect(x: 370, y: 14, width: 60, height: 28)) > 20, "the position drawn")
-        // The page dots give way to the position while the bars show: where the first dot was,
-        // only the shaded photo.
-        let firstDot = Rect(x: 364, y: 568, width: 16, height: 16)
+        // The page dots give way to the position while the bars show: where the current (third)
+        // dot was, between the two buttons, only the shaded photo.
+        let firstDot = Rect(x: 392, y: 568, width: 16, height: 16)
         let dotGone = shown.looks(firstDot, like: (30, 30, 100), tolerance: 6), dotBefore = !before.looks(firstDot, like: Self.blue, tolerance: 6)
         #expect(dotBefore && dotGone, "a dot before, none under the bar: \(before.mean(firstDot)), \(shown.mean(firstDot))")
         // They came with the tap's double-tap window (0.76 s) and go 3 s later.
@@ -87,14 +88,14 @@ import WindowTestSupport
 
     @Test func theButtonsGoBackToggleFullscreenAndStartTheSlideshow() async throws {
         // 1280x800, larger than SDL's offscreen display (1024x768), which it only shrinks to: the
-        // fullscreen button at (1248, 28), then at (992, 28) in fullscreen; the slideshow's at (640, 768).
+        // fullscreen button at (1248, 28), then at (992, 28) in fullscreen; the slideshow's at (600, 768).
         let (shots, events) = try await run("""
             \(Self.tap(Point(x: 640, y: 400), at: 300))
             \(Self.tap(Point(x: 1248, y: 28), at: 900))
             1500 screenshot full.png
             \(Self.tap(Point(x: 992, y: 28), at: 1600))
             2100 screenshot windowed.png
-            \(Self.tap(Point(x: 640, y: 768), at: 2200))
+            \(Self.tap(Point(x: 600, y: 768), at: 2200))
             2800 screenshot slideshow.png
             2900 quit
             """, size: "1280x800")

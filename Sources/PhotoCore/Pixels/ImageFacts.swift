@@ -17,6 +17,12 @@ public struct ImageFacts: Equatable, Sendable {
     public var duration: Double?
     /// A Motion Photo's clip: its bytes at the end of the JPEG (docs/behaviour.md §19).
     public var motionVideo: Range<Int>?
+    /// The lens (EXIF LensModel), and the exposure as one line: "1/125 s · f/2.8 · ISO 200 · 35 mm".
+    public var lens: String?
+    public var exposure: String?
+    /// OffsetTimeOriginal, minutes east of UTC; the rating, 0–5 stars (XMP over EXIF).
+    public var offsetMinutes: Int?
+    public var rating: Int?
     /// Where it was taken (EXIF GPS), and the town near there (docs/behaviour.md §20).
     public var latitude: Double?
     public var longitude: Double?

@@ -75,10 +75,11 @@ public struct ShapeDraw: Equatable, Sendable {
         case speaker(muted: Bool)
         /// The browser's bars (docs/behaviour.md §4): a chevron pointing back (left; right where
         /// the language reads right to left), four corners pointing out (in: leave fullscreen),
-        /// a frame with a play triangle in it (the slideshow).
+        /// a frame with a play triangle in it (the slideshow), a ring with an "i" (the photo's facts).
         case back(pointsRight: Bool)
         case fullscreen(leave: Bool)
         case slideshow
+        case info
     }
     public var kind: Kind
     public var center: Point

@@ -26,6 +26,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     /// A single tap on a page that shows its bars instead of closing (`PhotoScene.pageTap`), or a
     /// clip's controls (`PhotoScene.tapOpensControls`, docs/behaviour.md §19).
     case pageTapped
+    /// A swipe up on a page at rest (`PhotoScene.swipeUpShowsFacts`): its facts (docs/behaviour.md §20).
+    case swipedUp
 }
 
 /// The scene's state machine. (The slideshow is a value of its own, `Slideshow`, which the shell

@@ -67,6 +67,9 @@ extension PhotoScene {
                 } else {
                     panOwner = .pager
                 }
+            } else if swipeUpShowsFacts, d.y < 0, !pager.isSettling, !zoom.isZoomedIn(at: time), zoom.frame(at: time).height <= viewport.height + 0.5 {
+                // A long photo at width fit scrolls instead.
+                gestureEffects.append(.swipedUp)
             } else if d.y > 0, zoom.isAtTopEdge(at: time), !pager.isSettling {
                 panOwner = .lift
                 mode = .lifting

@@ -67,6 +67,9 @@ public struct PhotoScene: Equatable, Sendable {
     /// period before it shows, so the frame drawn at the tap already shows the photo on its way
     /// (docs/behaviour.md §3) instead of the grid as it was.
     public var flightLeadMs = 0.0
+    /// A drag that starts upward on a page whose photo fits the window's height asks for its
+    /// facts (`Effect.swipedUp`) instead of panning it (docs/behaviour.md §4, §20).
+    public var swipeUpShowsFacts = false
     /// What a single tap on the page does, by finger and by mouse (`--tap`).
     public var pageTap = PageTap.close
     /// A single tap on the page shows its controls (`Effect.pageTapped`) whatever `pageTap` says:

@@ -23,8 +23,28 @@ extension ImageFacts {
             camera = model ?? make
         }
         var facts = ImageFacts(taken: taken, camera: camera)
-        if let capture = try? CaptureFacts.read(bytes) { (facts.latitude, facts.longitude) = (capture.latitude, capture.longitude) }
+        facts.lens = exif.text(EXIF_TAG_LENS_MODEL, in: EXIF_IFD_EXIF)
+        facts.exposure = exposureLine(exif)
+        if let capture = try? CaptureFacts.read(bytes) {
+            (facts.latitude, facts.longitude) = (capture.latitude, capture.longitude)
+            (facts.offsetMinutes, facts.rating) = (capture.offsetMinutes, capture.rating)
+        }
         return facts == ImageFacts() ? nil : facts
+    }
+
+    /// Shutter, aperture, sensitivity and focal length as libexif words them, joined by " · ":
+    /// "1/125 s · f/2.8 · ISO 200 · 35 mm"; nil when none is there.
+    static func exposureLine(_ exif: ExifMetadata) -> String? {
+        let shutter = exif.text(EXIF_TAG_EXPOSURE_TIME, in: EXIF_IFD_EXIF).map { $0.replacingOccurrences(of: " sec.", with: " s") }
+        let aperture = exif.text(EXIF_TAG_FNUMBER, in: EXIF_IFD_EXIF)
+        let iso = exif.text(EXIF_TAG_ISO_SPEED_RATINGS, in: EXIF_IFD_EXIF).map { "ISO \($0)" }
+        // "35.0 mm" and, where the camera wrote one, "(35 mm equivalent: 52 mm)": the first part.
+        let focal = exif.text(EXIF_TAG_FOCAL_LENGTH, in: EXIF_IFD_EXIF).map { text in
+            let mm = text.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? text
+            return mm.replacingOccurrences(of: ".0 mm", with: " mm")
+        }
+        let parts = [shutter, aperture, iso, focal].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// A JPEG's EXIF is in its first bytes; a HEIF's item may lie anywhere, so it is read whole.
