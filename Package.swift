@@ -181,7 +181,7 @@ let package = Package(
         .target(name: "PhotoSources", dependencies: ["PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoStorage", "PhotoLog", "PhotoIndex", "PhotoRemote"]),
         // The manifest on a server is tested against the gallery server, WebDAV folders against
         // Apache and rclone (WindowTestSupport's servers), through the real loader.
-        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages", "WindowTestSupport", "PhotoIndex"]),
+        .testTarget(name: "PhotoSourcesTests", dependencies: ["PhotoSources", "PhotoCore", "PhotoLoading", "PhotoNetwork", "PhotoServe", "TestImages", "WindowTestSupport", "PhotoIndex", "PhotoStorage"]),
 
         // Photos to decoded pixels off the main thread (docs/loading.md): the loader's workers, the
         // network's transfers, progressive scans and deep zoom descriptions, on the ledger's rules.

@@ -1,13 +1,13 @@
 #version 300 es
 // Signed-distance shapes, anti-aliased at any scale: discs (page dots), rings, the progress fan
 // (ring plus a pie sector growing clockwise from 12 o'clock), an indeterminate arc, a retry glyph,
-// a clip's controls: play, pause, a speaker with sound or muted; the browser's bars: back, fullscreen, slideshow, info.
+// a clip's controls: play, pause, a speaker with sound or muted; the browser's bars: back, fullscreen, slideshow, info, trash.
 precision highp float;
 uniform vec4 u_color;       // straight alpha
 uniform vec2 u_size;        // quad size in pixels (the shape's bounding square)
 uniform float u_radius;     // outer radius in pixels
 uniform float u_width;      // ring width in pixels
-uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image), 6 play, 7 pause, 8 speaker, 9 back, 10 fullscreen, 11 slideshow, 12 info
+uniform int u_kind;         // 0 disc, 1 ring, 2 pie, 3 arc, 4 retry, 5 slashed ring (broken image), 6 play, 7 pause, 8 speaker, 9 back, 10 fullscreen, 11 slideshow, 12 info, 13 trash
 uniform vec2 u_arc;         // pie: (0, progress); arc: (start, length); in turns; speaker: (muted, 0);
                             // back: (points right, 0); fullscreen: (leave, 0)
 in vec2 v_local;
@@ -129,6 +129,17 @@ void main() {
         float dot = length(p - vec2(0.0, -0.36 * s)) - 0.1 * s;
         float stem = box(p, vec2(0.0, 0.14 * s), vec2(0.07 * s, 0.3 * s));
         c = coverage(min(ring, min(dot, stem)));
+    } else if (u_kind == 13) {
+        // Trash: a lid with a handle, and a bin narrowing downward with two grooves.
+        float s = u_radius;
+        float w = max(1.5, 0.1 * s);
+        float lid = box(p, vec2(0.0, -0.48 * s), vec2(0.6 * s, 0.05 * s));
+        float handle = abs(box(p, vec2(0.0, -0.6 * s), vec2(0.18 * s, 0.1 * s))) - w * 0.4;
+        float bin = abs(triangle(p, vec2(-0.45 * s, -0.32 * s), vec2(0.45 * s, -0.32 * s), vec2(0.0, 3.0 * s))) - w * 0.5;
+        bin = max(bin, p.y - 0.66 * s);
+        float bottom = box(p, vec2(0.0, 0.66 * s), vec2(0.37 * s, w * 0.5));
+        float grooves = min(segment(p, vec2(-0.14 * s, -0.16 * s), vec2(-0.11 * s, 0.5 * s)), segment(p, vec2(0.14 * s, -0.16 * s), vec2(0.11 * s, 0.5 * s))) - w * 0.4;
+        c = coverage(min(min(lid, handle), min(min(bin, bottom), grooves)));
     } else {
         // Retry: an open circular arrow, its head at the arc's end pointing clockwise.
         float start = 0.1, len = 0.78;

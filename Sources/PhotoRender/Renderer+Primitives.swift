@@ -28,12 +28,13 @@ extension Renderer {
         case .fullscreen(let leave): (.fullscreen, 0, (leave ? 1 : 0, 0))
         case .slideshow: (.slideshow, 0, (0, 0))
         case .info: (.info, 0, (0, 0))
+        case .trash: (.trash, 0, (0, 0))
         }
         drawShape(kind, centre: centre, radius: radius, width: width * scale.x, arc: arc, color: s.color)
     }
 
     /// The `u_kind` values of shape.frag.
-    private enum ShaderShape: GLint { case disc = 0, ring, pie, arc, retry, slashedRing, play, pause, speaker, back, fullscreen, slideshow, info }
+    private enum ShaderShape: GLint { case disc = 0, ring, pie, arc, retry, slashedRing, play, pause, speaker, back, fullscreen, slideshow, info, trash }
 
     /// Centre, radius and width in pixels.
     private func drawShape(_ kind: ShaderShape, centre: Point, radius: Double, width: Double, arc: (Double, Double), color: Color) {

@@ -18,7 +18,7 @@ extension App {
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow(at: now))
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) + videoBadges(over: list.images) }
-        list.commands += videoControls(at: now) + pageBars(at: now) + factsPanel(at: now)
+        list.commands += videoControls(at: now) + pageBars(at: now) + factsPanel(at: now) + deleteOverlay(at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }

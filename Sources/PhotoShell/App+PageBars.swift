@@ -5,7 +5,7 @@ import PhotoCore
 extension App {
     private var barsLayout: PageBars.Layout {
         let clipBar = pageClip(at: clock.nowMs).map { _ in VideoControls.barHeight } ?? 0
-        return PageBars.Layout(display.viewport, rightToLeft: options.rightToLeft, bottomInset: clipBar)
+        return PageBars.Layout(display.viewport, rightToLeft: options.rightToLeft, bottomInset: clipBar, deletable: pageIsDeletable)
     }
 
     /// The bars may show: the page they were shown on is still the one at rest on screen.
@@ -28,8 +28,10 @@ extension App {
         extras.barsPage = scene.currentIndex
     }
 
-    func followBars() {
+    /// Gone with their page; and a frame when their time is up, so they go from the screen.
+    func followBars(at now: Double) {
         if extras.bars.isShown, !barsBelong { extras.bars.hide() }
+        if extras.barsDrawn, !barsShow(at: now) { frames.redraw(.overlay) }
     }
 
     func pageBarsTake(_ input: InputEvent, at now: Double) -> Bool {
@@ -49,6 +51,8 @@ extension App {
             startSlideshow(on: scene.currentIndex, attract: false, at: now)
         case .act(.info):
             openFacts(at: now)
+        case .act(.delete):
+            askToDelete()
         }
         frames.redraw(.input)
         return true
@@ -57,7 +61,8 @@ extension App {
     func barsShow(at now: Double) -> Bool { barsBelong && extras.bars.isVisible(at: now) }
 
     func pageBars(at now: Double) -> [DrawCommand] {
-        guard barsShow(at: now) else { return [] }
+        extras.barsDrawn = barsShow(at: now)
+        guard extras.barsDrawn else { return [] }
         let position = "\(scene.currentIndex + 1) / \(scene.items.count)"
         return PageBars.draw(barsLayout, position: position, fullscreen: display.window.isFullscreen, rightToLeft: options.rightToLeft)
     }

@@ -115,8 +115,9 @@ package final class App {
             followCurrentPage()
             followAnimation(at: now)
             followVideo(at: now)
-            followBars()
+            followBars(at: now)
             followFacts(at: now)
+            followDelete(at: now)
             sharpenSoftPages()
             updateDetail()
             updateTiles(at: now)
@@ -189,7 +190,7 @@ package final class App {
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), videoControlsWaitMs(at: now), pageBarsWaitMs(at: now), textures.trimWaitMs,
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), videoControlsWaitMs(at: now), pageBarsWaitMs(at: now), deleteWaitMs(at: now), textures.trimWaitMs,
                 extras.warming.awaitsRest ? 0 : nil]
     }
 
@@ -220,7 +221,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !factsTake(input, at: now), !pageBarsTake(input, at: now), !videoControlsTake(input, at: now) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !deleteTake(input, at: now), !factsTake(input, at: now), !pageBarsTake(input, at: now), !videoControlsTake(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }

@@ -11,7 +11,7 @@ struct PageBars {
     /// Targets 48 points across, above the 44 a finger needs.
     static let targetRadius = 24.0
 
-    enum Button: Equatable { case back, fullscreen, slideshow, info }
+    enum Button: Equatable { case back, fullscreen, slideshow, info, delete }
 
     enum Verdict: Equatable {
         case passOn
@@ -27,7 +27,8 @@ struct PageBars {
         let position: Point
         let buttons: [(button: Button, center: Point)]
 
-        init(_ viewport: Size, rightToLeft: Bool, bottomInset: Double = 0) {
+        /// `deletable`: a trash button at the bottom bar's far end (`--allow-delete`, a local file).
+        init(_ viewport: Size, rightToLeft: Bool, bottomInset: Double = 0, deletable: Bool = false) {
             top = Rect(x: 0, y: 0, width: viewport.width, height: PageBars.topHeight)
             bottom = Rect(x: 0, y: viewport.height - bottomInset - PageBars.bottomHeight, width: viewport.width, height: PageBars.bottomHeight)
             position = Point(x: viewport.width / 2, y: top.midY)
@@ -37,7 +38,7 @@ struct PageBars {
                 (.fullscreen, Point(x: rightToLeft ? start : end, y: top.midY)),
                 (.slideshow, Point(x: viewport.width / 2 + (rightToLeft ? 40 : -40), y: bottom.midY)),
                 (.info, Point(x: viewport.width / 2 + (rightToLeft ? -40 : 40), y: bottom.midY)),
-            ]
+            ] + (deletable ? [(.delete, Point(x: rightToLeft ? start : end, y: bottom.midY))] : [])
         }
 
         func button(at p: Point) -> Button? {
@@ -101,6 +102,7 @@ struct PageBars {
             case .fullscreen: .fullscreen(leave: fullscreen)
             case .slideshow: .slideshow
             case .info: .info
+            case .delete: .trash
             }
             commands.append(.shape(ShapeDraw(kind: kind, center: center, radius: 16, color: white)))
         }

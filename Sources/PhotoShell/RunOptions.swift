@@ -34,6 +34,8 @@ package struct RunOptions {
     package var video = (audio: false, maxSeconds: 30.0, livePhotosPlay: false)
     /// What a tap on the page does (`--tap`, docs/behaviour.md §4); the kiosk's always closes.
     package var pageTap = PageTap.standard
+    /// `--allow-delete`: the bars offer to move a local photo to the Trash (docs/behaviour.md §4).
+    package var allowDelete = false
     /// `--reduce-motion`: less motion whatever the desktop says (docs/behaviour.md §3).
     package var reduceMotion = false
     /// The offline place names (docs/behaviour.md §20); nil where they are not installed.

@@ -1,3 +1,5 @@
+import PhotoSources
+import PhotoStorage
 import PhotoCore
 
 /// What the shell keeps for the grid and the pages beyond their images' phases (which the image
@@ -22,6 +24,12 @@ struct ViewExtras {
     /// The photo's facts over its page, and its file's size read when it opened.
     var facts = FactsPanel()
     var factsBytes: Int64?
+    /// Deleting the page's photo: the question, the toast, and what Undo puts back where.
+    var delete = DeleteFlow()
+    var trashed: (entry: Trash.Entry, item: SourceItem, index: Int)?
+    /// The last frame drew the question or the toast; the bars.
+    var deleteDrawn = false
+    var barsDrawn = false
     /// The desktop's wish for less motion, as it becomes known.
     var desktopMotion: DesktopMotion?
 }

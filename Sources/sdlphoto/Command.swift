@@ -75,6 +75,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "In the slideshow, a Live Photo or Motion Photo shows its still, or plays its motion once first: still or play.")
     var livePhotos = "still"
 
+    @Flag(help: "The browser's bars offer to move a photo (a local file) to the Trash, asking first; Undo for 5 s.")
+    var allowDelete = false
+
     @Flag(help: "Less motion: a photo opens and closes by fading, the slideshow's Ken Burns and slide become cross-fades (default: as the desktop asks).")
     var reduceMotion = false
 
@@ -289,6 +292,7 @@ struct SDLPhoto: ParsableCommand {
         options.video = (audio, videoMax, livePhotos == "play")
         options.pageTap = PageTap(option: tap)
         options.reduceMotion = reduceMotion
+        options.allowDelete = allowDelete
         options.places = PlaceData.url.map { OfflinePlaces(url: $0, locale: CaptionDate.locale()) }
         options.rightToLeft = ReadingDirection.isRightToLeft()
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)

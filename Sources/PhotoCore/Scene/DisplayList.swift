@@ -80,6 +80,8 @@ public struct ShapeDraw: Equatable, Sendable {
         case fullscreen(leave: Bool)
         case slideshow
         case info
+        /// A waste bin: move the photo to the Trash.
+        case trash
     }
     public var kind: Kind
     public var center: Point
