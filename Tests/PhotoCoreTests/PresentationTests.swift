@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func anUnknownFieldIsRefusedByName() {
-        #expect(throws: CaptionFormat.Unknown(name: "place")) { try CaptionFormat("{caption} {place}") }
+        #expect(throws: CaptionFormat.Unknown(name: "weather")) { try CaptionFormat("{caption} {weather}") }
     }
 }
 
