@@ -34,25 +34,54 @@ extension App {
         if extras.barsDrawn, !barsShow(at: now) { frames.redraw(.overlay) }
     }
 
+    /// Tab, Enter and Escape on the bars: the keyboard's way to every button.
+    private func pageBarsKey(_ name: String, at now: Double) -> Bool {
+        switch name.lowercased() {
+        case "tab":
+            guard scene.mode == .browsing, slideshow == nil, !options.kiosk, !extras.facts.isOpen else { return false }
+            if !barsBelong { extras.bars.hide() }
+            extras.barsPage = scene.currentIndex
+            extras.bars.focusNext(in: barsLayout, at: now)
+        case "return", "keypad enter":
+            guard barsBelong, extras.bars.isVisible(at: now), let button = extras.bars.focus else { return false }
+            press(button, at: now)
+        case "escape":
+            guard barsBelong, extras.bars.focus != nil else { return false }
+            extras.bars.dropFocus()
+        default:
+            return false
+        }
+        frames.redraw(.input)
+        return true
+    }
+
+    private func press(_ button: PageBars.Button, at now: Double) {
+        switch button {
+        case .back:
+            extras.bars.hide()
+            perform(scene.handle(.key("Escape", time: now)))
+        case .fullscreen:
+            perform([.toggleFullscreen])
+        case .slideshow:
+            extras.bars.hide()
+            startSlideshow(on: scene.currentIndex, attract: false, at: now)
+        case .info:
+            openFacts(at: now)
+        case .delete:
+            askToDelete()
+        }
+    }
+
     func pageBarsTake(_ input: InputEvent, at now: Double) -> Bool {
+        if case .key(let name, _) = input { return pageBarsKey(name, at: now) }
         guard barsBelong else { return false }
         switch extras.bars.take(input, layout: barsLayout, at: now) {
         case .passOn:
             return false
         case .swallow:
             break
-        case .act(.back):
-            extras.bars.hide()
-            perform(scene.handle(.key("Escape", time: now)))
-        case .act(.fullscreen):
-            perform([.toggleFullscreen])
-        case .act(.slideshow):
-            extras.bars.hide()
-            startSlideshow(on: scene.currentIndex, attract: false, at: now)
-        case .act(.info):
-            openFacts(at: now)
-        case .act(.delete):
-            askToDelete()
+        case .act(let button):
+            press(button, at: now)
         }
         frames.redraw(.input)
         return true
@@ -64,7 +93,7 @@ extension App {
         extras.barsDrawn = barsShow(at: now)
         guard extras.barsDrawn else { return [] }
         let position = "\(scene.currentIndex + 1) / \(scene.items.count)"
-        return PageBars.draw(barsLayout, position: position, fullscreen: display.window.isFullscreen, rightToLeft: options.rightToLeft)
+        return PageBars.draw(barsLayout, position: position, fullscreen: display.window.isFullscreen, rightToLeft: options.rightToLeft, focus: extras.bars.focus)
     }
 
     func pageBarsWaitMs(at now: Double) -> Double? {

@@ -50,11 +50,32 @@ struct PageBars {
 
     private(set) var isShown = false
     private var lastTouchMs = 0.0
+    /// The button the keyboard is on (Tab moves it, Enter presses it): ringed, and the bars stay
+    /// while it is there.
+    private(set) var focus: Button?
     /// The touch (or the mouse) that went down on a bar, and the button under it, until it lifts.
     private var captured: (id: Int, button: Button?)?
 
     func isVisible(at now: Double) -> Bool {
-        isShown && (captured != nil || now < lastTouchMs + Self.hideAfterMs)
+        isShown && (captured != nil || focus != nil || now < lastTouchMs + Self.hideAfterMs)
+    }
+
+    /// Tab: the bars shown with the first button focused, or the focus on to the next, round.
+    mutating func focusNext(in layout: Layout, at now: Double) {
+        let order = layout.buttons.map(\.button)
+        if !isVisible(at: now) || focus == nil {
+            isShown = true
+            focus = order.first
+        } else if let focus, let i = order.firstIndex(of: focus) {
+            self.focus = order[(i + 1) % order.count]
+        }
+        lastTouchMs = now
+    }
+
+    /// Escape with a button focused: the focus and the bars go.
+    mutating func dropFocus() {
+        focus = nil
+        isShown = false
     }
 
     /// A tap on the page: shown if hidden, hidden if shown.
@@ -66,6 +87,7 @@ struct PageBars {
     mutating func hide() {
         isShown = false
         captured = nil
+        focus = nil
     }
 
     /// How long until they hide by themselves; nil when they will not.
@@ -85,13 +107,14 @@ struct PageBars {
             return .act(button)
         }
         guard contact.phase == .began, isVisible(at: now), layout.covers(contact.point) || layout.button(at: contact.point) != nil else { return .passOn }
+        focus = nil
         captured = (contact.id, layout.button(at: contact.point))
         lastTouchMs = now
         return .swallow
     }
 
     /// The bars as drawn, `position` the page's place ("3 / 120").
-    static func draw(_ layout: Layout, position: String, fullscreen: Bool, rightToLeft: Bool) -> [DrawCommand] {
+    static func draw(_ layout: Layout, position: String, fullscreen: Bool, rightToLeft: Bool, focus: Button? = nil) -> [DrawCommand] {
         let white = Color(r: 1, g: 1, b: 1, a: 0.95)
         let shade = Color(r: 0, g: 0, b: 0, a: 0.5)
         var commands: [DrawCommand] = [.solid(layout.top, shade), .solid(layout.bottom, shade),
@@ -105,6 +128,7 @@ struct PageBars {
             case .delete: .trash
             }
             commands.append(.shape(ShapeDraw(kind: kind, center: center, radius: 16, color: white)))
+            if button == focus { commands.append(.shape(ShapeDraw(kind: .ring(width: 2), center: center, radius: targetRadius, color: white))) }
         }
         return commands
     }

@@ -82,4 +82,24 @@ import Testing
         #expect(l.bottom.maxY == viewport.height - VideoControls.barHeight)
         #expect(!l.covers(Point(x: 400, y: viewport.height - 10)))
     }
+
+    @Test func tabWalksTheButtonsInOrderAndKeepsTheBarsWhileFocused() {
+        var bars = PageBars()
+        bars.focusNext(in: layout, at: 0)
+        #expect(bars.isVisible(at: 0) && bars.focus == .back)
+        var seen: [PageBars.Button] = [.back]
+        for _ in 0..<4 {
+            bars.focusNext(in: layout, at: 100)
+            seen.append(bars.focus!)
+        }
+        #expect(seen == [.back, .fullscreen, .slideshow, .info, .back], "round, in the layout's order")
+        #expect(bars.isVisible(at: 60_000), "a focused button keeps the bars")
+        // A touch takes the focus away; then they hide 3 s after it.
+        _ = bars.take(touch(.began, Point(x: 300, y: 20), at: 1000), layout: layout, at: 1000)
+        _ = bars.take(touch(.ended, Point(x: 300, y: 20), at: 1050), layout: layout, at: 1050)
+        #expect(bars.focus == nil && !bars.isVisible(at: 4050))
+        bars.focusNext(in: layout, at: 5000)
+        bars.dropFocus()
+        #expect(bars.focus == nil && !bars.isVisible(at: 5001))
+    }
 }

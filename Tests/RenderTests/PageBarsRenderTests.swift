@@ -161,4 +161,21 @@ import WindowTestSupport
         let none = !barred(kiosk) && kiosk.whitePixels(Rect(center: Self.left, size: Size(width: 40, height: 40))) == 0
         #expect(none, "the kiosk shows no bars")
     }
+
+    @Test func theKeyboardReachesEveryButton() async throws {
+        // Tab shows the bars with back ringed; Tab again: fullscreen; Return presses it.
+        let (shots, _) = try await run("""
+            300 key Tab
+            700 screenshot ringed.png
+            800 key Tab
+            900 key Return
+            1500 screenshot pressed.png
+            1600 quit
+            """, size: "1280x800")
+        let ringed = try #require(shots["ringed.png"]), pressed = try #require(shots["pressed.png"])
+        // The ring, 48 pt across about back at (32, 28): white on its left edge, beyond the chevron.
+        let ring = ringed.whitePixels(Rect(x: 6, y: 20, width: 4, height: 16)) > 2
+        #expect(ring, "back's focus ring")
+        #expect(pressed.width == 1024 && pressed.height == 768, "Return pressed fullscreen: \(pressed.width)x\(pressed.height)")
+    }
 }
