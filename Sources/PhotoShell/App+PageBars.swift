@@ -15,6 +15,8 @@ extension App {
 
     /// A tap on the page: the bars, and a clip's controls with them, shown if none shows, else hidden.
     func pageTapped(at now: Double) {
+        // The tap comes from the scene's timer, with no input to draw for: the frame is asked here.
+        frames.redraw(.overlay)
         let clip = pageClip(at: now)
         let clipControlsShow = clip.map { extras.video.controls.isVisible(at: now, playing: $0.playing) } ?? false
         if (barsBelong && extras.bars.isVisible(at: now)) || clipControlsShow {

@@ -244,7 +244,6 @@ package final class App {
                 pageTapped(at: clock.nowMs)
             case .swipedUp:
                 openFacts(at: clock.nowMs)
-                frames.redraw(.overlay)
             case .toggleSlideshow:
                 if slideshow == nil { startSlideshow(on: scene.currentIndex, attract: false, at: clock.nowMs) }
                 else { stopSlideshow() }
