@@ -70,15 +70,11 @@ extension App {
 
     /// The question or the toast; the toast goes by itself.
     func deleteOverlay(at now: Double) -> [DrawCommand] {
-        extras.deleteDrawn = extras.delete.isAsking || extras.delete.undoShows(at: now)
-        return extras.delete.draw(deleteLayout, in: display.viewport, at: now)
+        extras.delete.draw(deleteLayout, in: display.viewport, at: now)
     }
 
-    func deleteWaitMs(at now: Double) -> Double? { extras.delete.toastWaitMs(at: now) }
-
-    /// A frame when the toast's time is up, so it goes from the screen.
+    /// The toast's time up, Undo is gone; a question left with its page goes.
     func followDelete(at now: Double) {
-        if extras.deleteDrawn, !extras.delete.isAsking, !extras.delete.undoShows(at: now) { frames.redraw(.overlay) }
         if case .undoable = extras.delete.phase, !extras.delete.undoShows(at: now) {
             extras.delete.finish()
             extras.trashed = nil

@@ -8,6 +8,12 @@ extension App {
     /// Nothing to show yet: the manifests given are still to be fetched.
     var isWaitingForContent: Bool { catalog.isEmpty && !feed.waitingFor.isEmpty }
 
+    /// When the overlays that go by themselves leave the screen (the clip's controls, the bars,
+    /// the trash's toast): each is a frame due, as a fade's end is.
+    func overlayEnds(at now: Double) -> [Double] {
+        [videoControlsEnd(at: now), barsBelong ? extras.bars.hidesAt() : nil, extras.delete.toastEndsAt].compactMap { $0 }
+    }
+
     func draw(at now: Double, continuous: Bool) {
         frames.begin(at: now)
         let began = MonotonicClock.nowMs()

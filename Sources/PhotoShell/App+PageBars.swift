@@ -9,7 +9,7 @@ extension App {
     }
 
     /// The bars may show: the page they were shown on is still the one at rest on screen.
-    private var barsBelong: Bool {
+    var barsBelong: Bool {
         !options.kiosk && slideshow == nil && scene.mode == .browsing && extras.barsPage == scene.currentIndex
     }
 
@@ -30,10 +30,9 @@ extension App {
         extras.barsPage = scene.currentIndex
     }
 
-    /// Gone with their page; and a frame when their time is up, so they go from the screen.
-    func followBars(at now: Double) {
+    /// Gone with their page.
+    func followBars() {
         if extras.bars.isShown, !barsBelong { extras.bars.hide() }
-        if extras.barsDrawn, !barsShow(at: now) { frames.redraw(.overlay) }
     }
 
     /// Tab, Enter and Escape on the bars: the keyboard's way to every button.
@@ -92,13 +91,9 @@ extension App {
     func barsShow(at now: Double) -> Bool { barsBelong && extras.bars.isVisible(at: now) }
 
     func pageBars(at now: Double) -> [DrawCommand] {
-        extras.barsDrawn = barsShow(at: now)
-        guard extras.barsDrawn else { return [] }
+        guard barsShow(at: now) else { return [] }
         let position = "\(scene.currentIndex + 1) / \(scene.items.count)"
         return PageBars.draw(barsLayout, position: position, fullscreen: display.window.isFullscreen, rightToLeft: options.rightToLeft, focus: extras.bars.focus)
     }
 
-    func pageBarsWaitMs(at now: Double) -> Double? {
-        barsBelong ? extras.bars.hideWaitMs(at: now) : nil
-    }
 }

@@ -99,9 +99,8 @@ extension App {
         return VideoControls.draw(in: display.viewport, seconds: clip.seconds, duration: clip.duration, playing: clip.playing, soundOn: extras.video.soundOn)
     }
 
-    /// When the controls hide by themselves: a frame then.
-    func videoControlsWaitMs(at now: Double) -> Double? {
-        guard let clip = pageClip(at: now) else { return nil }
-        return extras.video.controls.hideWaitMs(at: now, playing: clip.playing)
+    /// When the controls hide by themselves.
+    func videoControlsEnd(at now: Double) -> Double? {
+        pageClip(at: now).flatMap { extras.video.controls.hidesAt(playing: $0.playing) }
     }
 }

@@ -115,7 +115,7 @@ package final class App {
             followCurrentPage()
             followAnimation(at: now)
             followVideo(at: now)
-            followBars(at: now)
+            followBars()
             followFacts(at: now)
             followDelete(at: now)
             sharpenSoftPages()
@@ -126,6 +126,7 @@ package final class App {
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
             if let end = scene.fullFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
+            if overlayEnds(at: now).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
             if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
@@ -182,15 +183,15 @@ package final class App {
     /// Every timer an idle loop keeps (ms from `now`): the scene's next deadline, the next slide
     /// or the kiosk's idle timeout, the replay's next event or end, a failed download's or tile's
     /// retry, the waiting screen's arc, the end of the cells' and the page's fades, the next fill frame, the clock
-    /// and the drift, the sleep schedule, the animation's next frame, the memory trim, the
-    /// thumbnails made ahead once the grid rests.
+    /// and the drift, the sleep schedule, the animation's next frame, the overlays that go by
+    /// themselves, the memory trim, the thumbnails made ahead once the grid rests.
     private func timerWaits(at now: Double) -> [Double?] {
         let fadeEnd = [scene.cellFadeEnd, scene.fullFadeEnd].compactMap { $0.flatMap { frames.wait(until: $0, at: now) } }.min()
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), videoControlsWaitMs(at: now), pageBarsWaitMs(at: now), deleteWaitMs(at: now), textures.trimWaitMs,
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), overlayEnds(at: now).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs,
                 extras.warming.awaitsRest ? 0 : nil]
     }
 

@@ -29,8 +29,8 @@ struct DeleteFlow {
 
     func undoShows(at now: Double) -> Bool { if case .undoable(let until) = phase { now < until } else { false } }
 
-    /// When the toast goes; nil when none shows.
-    func toastWaitMs(at now: Double) -> Double? { if case .undoable(let until) = phase, now < until { until - now } else { nil } }
+    /// When the toast goes (a frame is due then); nil when there is none.
+    var toastEndsAt: Double? { if case .undoable(let until) = phase { until } else { nil } }
 
     /// Where the question's box and buttons are, and the toast's Undo.
     struct Layout {

@@ -90,10 +90,10 @@ struct PageBars {
         focus = nil
     }
 
-    /// How long until they hide by themselves; nil when they will not.
-    func hideWaitMs(at now: Double) -> Double? {
-        guard isVisible(at: now), captured == nil else { return nil }
-        return lastTouchMs + Self.hideAfterMs - now
+    /// When they hide by themselves (a frame is due then); nil when they will not: a finger or
+    /// the keyboard's focus holds them.
+    func hidesAt() -> Double? {
+        isShown && captured == nil && focus == nil ? lastTouchMs + Self.hideAfterMs : nil
     }
 
     /// A touch or click while they may show. A button acts when the contact lifts on it.

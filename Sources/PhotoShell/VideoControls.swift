@@ -72,10 +72,9 @@ struct VideoControls {
         captured = nil
     }
 
-    /// How long until they hide by themselves; nil when they will not.
-    func hideWaitMs(at now: Double, playing: Bool) -> Double? {
-        guard isVisible(at: now, playing: playing), playing, captured == nil else { return nil }
-        return lastTouchMs + Self.hideAfterMs - now
+    /// When they hide by themselves (a frame is due then); nil when they will not.
+    func hidesAt(playing: Bool) -> Double? {
+        isShown && playing && captured == nil ? lastTouchMs + Self.hideAfterMs : nil
     }
 
     /// A touch or click while they may show in `viewport`.

@@ -27,9 +27,6 @@ struct ViewExtras {
     /// Deleting the page's photo: the question, the toast, and what Undo puts back where.
     var delete = DeleteFlow()
     var trashed: (entry: Trash.Entry, item: SourceItem, index: Int)?
-    /// The last frame drew the question or the toast; the bars.
-    var deleteDrawn = false
-    var barsDrawn = false
     /// The desktop's wish for less motion, as it becomes known.
     var desktopMotion: DesktopMotion?
 }

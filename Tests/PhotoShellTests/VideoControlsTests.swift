@@ -44,7 +44,7 @@ import Testing
         var controls = VideoControls()
         controls.toggle(at: 1000, playing: true)
         #expect(controls.isVisible(at: 3900, playing: true))
-        #expect(controls.hideWaitMs(at: 3900, playing: true) == 100)
+        #expect(controls.hidesAt(playing: true) == 4000)
         #expect(!controls.isVisible(at: 4001, playing: true))
         #expect(controls.isVisible(at: 9000, playing: false))
         // A tap while shown hides them.
