@@ -6,12 +6,8 @@ import PhotoSources
 /// swipe up, the bars' info button or `i`; its touches its own while it shows.
 extension App {
     func openFacts(at now: Double) {
-        guard scene.mode == .browsing, slideshow == nil, !options.kiosk, let id = currentID else { return }
+        guard scene.mode == .browsing, slideshow == nil, !options.kiosk, currentID != nil else { return }
         extras.bars.hide()
-        extras.factsBytes = nil
-        if case .file(let path) = catalog[id].image {
-            extras.factsBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-        }
         extras.facts.open(page: scene.currentIndex, at: now)
         frames.redraw(.input)
     }
@@ -55,7 +51,7 @@ extension App {
         case .url(let url): url.absoluteString
         }
         let text = FactsText(facts: ledger.facts(of: id), name: scene.items[page].name, location: location, pixelSize: scene.items[page].pixelSize,
-                             bytes: extras.factsBytes, dateText: Presentation.dateText)
+                             bytes: item.listedBytes, dateText: Presentation.dateText)
         return FactsPanel.draw(text, in: display.viewport, shown: shown)
     }
 }

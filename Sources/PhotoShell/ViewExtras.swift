@@ -21,9 +21,8 @@ struct ViewExtras {
     /// The browser's bars, and the page they were shown on (docs/behaviour.md §4).
     var bars = PageBars()
     var barsPage: Int?
-    /// The photo's facts over its page, and its file's size read when it opened.
+    /// The photo's facts over its page.
     var facts = FactsPanel()
-    var factsBytes: Int64?
     /// Deleting the page's photo: the question, the toast, and what Undo puts back where.
     var delete = DeleteFlow()
     var trashed: (entry: Trash.Entry, item: SourceItem, index: Int)?

@@ -59,6 +59,9 @@ package struct SourceItem: Sendable, Equatable {
     /// A local file's size and modification time when it was listed (a WebDAV file's, as its
     /// server says).
     var stamp: FileStamp?
+    /// Its size in bytes as it was listed (a folder's stat, a WebDAV server's word); nil where
+    /// the listing did not say.
+    package var listedBytes: Int64? { stamp?.size }
     /// The ETag its server listed it with (a WebDAV file's): a stored copy with another is not
     /// shown, and a new one makes it a new photo at the same spot.
     package var version: String?
