@@ -23,7 +23,13 @@ public final class CaptionDate: @unchecked Sendable {
     /// The locale of LC_ALL, LC_TIME or LANG ("ja_JP.UTF-8" → ja_JP), as C programs read it:
     /// Foundation's own `Locale.current` here ignores them. C and POSIX write US English.
     public static func locale(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
-        let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        locale(of: "LC_TIME", environment: environment)
+    }
+
+    /// The locale of LC_ALL, `category` (LC_TIME, LC_MESSAGES…) or LANG, in that order, as C
+    /// programs read it; C and POSIX are US English.
+    public static func locale(of category: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
+        let name = ["LC_ALL", category, "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let identifier = name.split(separator: ".").first.map(String.init) ?? ""
         return identifier.isEmpty || identifier == "C" || identifier == "POSIX" ? Locale(identifier: "en_US") : Locale(identifier: identifier)
     }
