@@ -11,7 +11,7 @@ extension App {
     /// When the overlays that go by themselves leave the screen (the clip's controls, the bars,
     /// the trash's toast): each is a frame due, as a fade's end is.
     func overlayEnds(at now: Double) -> [Double] {
-        [videoControlsEnd(at: now), barsBelong ? extras.bars.hidesAt() : nil, extras.delete.toastEndsAt].compactMap { $0 }
+        [videoControlsEnd(at: now)].compactMap { $0 } + extras.chrome.endsAt(chromePage)
     }
 
     func draw(at now: Double, continuous: Bool) {
@@ -21,10 +21,10 @@ extension App {
         let overlays = presentationOverlays(in: viewport, at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
-        } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow(at: now))
+        } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !extras.chrome.barsShow(chromePage, at: now))
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) + videoBadges(over: list.images) }
-        list.commands += videoControls(at: now) + pageBars(at: now) + factsPanel(at: now) + deleteOverlay(at: now)
+        list.commands += videoControls(at: now) + chromeOverlay(at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }

@@ -115,9 +115,7 @@ package final class App {
             followCurrentPage()
             followAnimation(at: now)
             followVideo(at: now)
-            followBars()
-            followFacts(at: now)
-            followDelete(at: now)
+            followChrome(at: now)
             sharpenSoftPages()
             updateDetail()
             updateTiles(at: now)
@@ -222,7 +220,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !deleteTake(input, at: now), !factsTake(input, at: now), !pageBarsTake(input, at: now), !videoControlsTake(input, at: now) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !chromeTakes(input, at: now), !videoControlsTake(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }

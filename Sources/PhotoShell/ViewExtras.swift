@@ -1,5 +1,3 @@
-import PhotoSources
-import PhotoStorage
 import PhotoCore
 
 /// What the shell keeps for the grid and the pages beyond their images' phases (which the image
@@ -18,14 +16,8 @@ struct ViewExtras {
     var animation = PageAnimation()
     /// The clip of the page on screen (docs/behaviour.md §19).
     var video = PageVideo()
-    /// The browser's bars, and the page they were shown on (docs/behaviour.md §4).
-    var bars = PageBars()
-    var barsPage: Int?
-    /// The photo's facts over its page.
-    var facts = FactsPanel()
-    /// Deleting the page's photo: the question, the toast, and what Undo puts back where.
-    var delete = DeleteFlow()
-    var trashed: (entry: Trash.Entry, item: SourceItem, index: Int)?
+    /// The bars, the facts panel and the delete question over the browser's page.
+    var chrome = PageChrome()
     /// The desktop's wish for less motion, as it becomes known.
     var desktopMotion: DesktopMotion?
 }

@@ -37,6 +37,13 @@ package struct Catalog {
     /// The identities at these scene indices, those past the ends left out.
     package func ids(at indices: some Sequence<Int>) -> Set<Int> { Set(indices.compactMap(id(at:))) }
 
+    /// The items on screen, in their order: a listing as the sources would give it.
+    package var listedItems: [SourceItem] { shown.map { items[$0] } }
+
+    /// The scene index of the item equal to `item` (a photo put back gets a new identity); nil
+    /// when none is on screen.
+    package func index(ofItem item: SourceItem) -> Int? { shown.firstIndex { items[$0] == item } }
+
     /// What the scene shows, in order.
     package var sceneItems: [Item] { shown.map { items[$0].sceneItem } }
 

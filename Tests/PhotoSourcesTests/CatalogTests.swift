@@ -48,4 +48,19 @@ import Testing
         _ = catalog.update(to: [])
         #expect(catalog.isEmpty && catalog.count == 0 && catalog.id(at: 0) == nil)
     }
+
+    /// The Trash's Undo: the listing without the photo, then with it back where it was; it comes
+    /// back under a new identity, and is found by what it is.
+    @Test func aPhotoTakenAwayAndPutBackIsFoundByWhatItIs() {
+        var catalog = Catalog([Self.item("a"), Self.item("b"), Self.item("c")])
+        let b = Self.item("b")
+        _ = catalog.update(to: catalog.listedItems.filter { $0 != b })
+        #expect(catalog.listedItems == [Self.item("a"), Self.item("c")])
+        #expect(catalog.index(ofItem: b) == nil)
+        var back = catalog.listedItems
+        back.insert(b, at: 1)
+        _ = catalog.update(to: back)
+        #expect(catalog.index(ofItem: b) == 1)
+        #expect(catalog.id(at: 1) != 1)
+    }
 }

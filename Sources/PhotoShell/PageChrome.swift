@@ -1,0 +1,221 @@
+import PhotoCore
+import PhotoSources
+import PhotoStorage
+
+/// What sits over the browser's page and is not the photo (docs/behaviour.md §4, §20): the bars a
+/// tap shows, the facts panel, and the question and toast of a delete. It owns their state and
+/// decides; what reaches beyond it (closing the page, the slideshow, the Trash) it hands back as
+/// an `Intent` for the shell to carry out.
+struct PageChrome {
+    /// The page under the chrome, as the shell sees it this moment.
+    struct Page {
+        /// Chrome may show: the browser at rest on a page, no slideshow, not the kiosk.
+        var browsing: Bool
+        /// The scene position of the page on screen, and how many photos there are.
+        var index: Int
+        var count: Int
+        /// The photo on the page, and its name (for the delete question).
+        var item: Int?
+        var name: String
+        var viewport: Size
+        var rightToLeft: Bool
+        var fullscreen: Bool
+        /// A clip's own bar is under the bottom bar (its height), else 0.
+        var clipBarHeight: Double
+        /// `--allow-delete` and a local file.
+        var deletable: Bool
+    }
+
+    /// What the shell carries out for the chrome.
+    enum Intent: Equatable {
+        /// The bars' back button: the page closes as Escape closes it.
+        case back
+        case toggleFullscreen
+        case startSlideshow
+        /// The question was answered yes: move this photo to the Trash.
+        case trash(item: Int)
+        /// Undo was pressed: put back the photo last trashed.
+        case undo
+    }
+
+    enum Verdict: Equatable {
+        case passOn
+        /// Taken, and nothing beyond the chrome changes.
+        case taken
+        case act(Intent)
+    }
+
+    private var bars = PageBars()
+    /// The page the bars were shown on: they belong to it only.
+    private var barsPage: Int?
+    private(set) var facts = FactsPanel()
+    private var delete = DeleteFlow()
+    /// What Undo puts back, and where.
+    private(set) var trashed: (entry: Trash.Entry, item: SourceItem, index: Int)?
+
+    private func barsBelong(_ page: Page) -> Bool { page.browsing && barsPage == page.index }
+
+    private func barsLayout(_ page: Page) -> PageBars.Layout {
+        PageBars.Layout(page.viewport, rightToLeft: page.rightToLeft, bottomInset: page.clipBarHeight, deletable: page.deletable)
+    }
+
+    private func deleteLayout(_ page: Page) -> DeleteFlow.Layout { DeleteFlow.Layout(page.viewport, rightToLeft: page.rightToLeft) }
+
+    /// The bars show over this page now.
+    func barsShow(_ page: Page, at now: Double) -> Bool { barsBelong(page) && bars.isVisible(at: now) }
+
+    /// A tap on the page: the bars shown if none shows (`othersShow`: a clip's controls), else
+    /// hidden. True when they were shown, for the clip's controls to come with them.
+    mutating func tapped(_ page: Page, othersShow: Bool, at now: Double) -> Bool {
+        let shown = barsShow(page, at: now) || othersShow
+        bars.hide()
+        guard !shown else { return false }
+        bars.toggle(at: now)
+        barsPage = page.index
+        return true
+    }
+
+    /// The facts panel slides up over the page (a swipe up, the info button, `i`).
+    mutating func openFacts(_ page: Page, at now: Double) {
+        guard page.browsing, page.item != nil else { return }
+        bars.hide()
+        facts.open(page: page.index, at: now)
+    }
+
+    /// The bars' trash button, or the `Delete` key: the question.
+    mutating func askToDelete(_ page: Page) {
+        guard page.deletable, let item = page.item else { return }
+        bars.hide()
+        delete.ask(id: item, name: page.name)
+    }
+
+    /// The photo went to the Trash: Undo is offered for a while.
+    mutating func moved(_ entry: Trash.Entry, item: SourceItem, index: Int, at now: Double) {
+        trashed = (entry, item, index)
+        delete.moved(at: now)
+    }
+
+    /// The question is over without a move (it failed, or there was nothing to move).
+    mutating func dropQuestion() { delete.finish() }
+
+    /// Undo was pressed: what it puts back, once.
+    mutating func takeTrashed() -> (entry: Trash.Entry, item: SourceItem, index: Int)? {
+        delete.finish()
+        defer { trashed = nil }
+        return trashed
+    }
+
+    /// Each pass: what left with its page goes; the panel settles; true while it slides.
+    mutating func follow(_ page: Page, at now: Double) -> Bool {
+        if bars.isShown, !barsBelong(page) { bars.hide() }
+        if let shown = facts.page, !page.browsing || shown != page.index { facts.forget() }
+        facts.settle(at: now)
+        if case .undoable = delete.phase, !delete.undoShows(at: now) {
+            delete.finish()
+            trashed = nil
+        }
+        if delete.isAsking, !page.browsing { delete.finish() }
+        return facts.isMoving(at: now)
+    }
+
+    /// When what goes by itself leaves the screen: the bars, the toast.
+    func endsAt(_ page: Page) -> [Double] {
+        [barsBelong(page) ? bars.hidesAt() : nil, delete.toastEndsAt].compactMap { $0 }
+    }
+
+    /// Input, first to the question or toast, then the panel, then the bars.
+    mutating func take(_ input: InputEvent, _ page: Page, at now: Double) -> Verdict {
+        switch delete.take(input, layout: deleteLayout(page), at: now) {
+        case .passOn: break
+        case .swallow: return .taken
+        case .cancel:
+            delete.finish()
+            return .taken
+        case .confirm:
+            guard case .confirming(let item, _) = delete.phase else { return .taken }
+            return .act(.trash(item: item))
+        case .undo: return .act(.undo)
+        }
+        if let verdict = takeForFacts(input, page, at: now) { return verdict }
+        if case .key(let name, _) = input { return takeKeyForBars(name, page, at: now) }
+        guard barsBelong(page) else { return .passOn }
+        switch bars.take(input, layout: barsLayout(page), at: now) {
+        case .passOn: return .passOn
+        case .swallow: return .taken
+        case .act(let button): return press(button, page, at: now)
+        }
+    }
+
+    private mutating func takeForFacts(_ input: InputEvent, _ page: Page, at now: Double) -> Verdict? {
+        if case .key(let name, _) = input {
+            switch name.lowercased() {
+            case "i" where page.browsing:
+                if facts.isOpen { facts.close(at: now) } else { openFacts(page, at: now) }
+            case "escape" where facts.isOpen:
+                facts.close(at: now)
+            default:
+                return nil
+            }
+            return .taken
+        }
+        switch facts.take(input, viewport: page.viewport, at: now) {
+        case .passOn: return nil
+        case .swallow: return .taken
+        case .close:
+            facts.close(at: now)
+            return .taken
+        }
+    }
+
+    /// Tab, Enter and Escape on the bars: the keyboard's way to every button.
+    private mutating func takeKeyForBars(_ name: String, _ page: Page, at now: Double) -> Verdict {
+        switch name.lowercased() {
+        case "tab":
+            guard page.browsing, !facts.isOpen else { return .passOn }
+            if !barsBelong(page) { bars.hide() }
+            barsPage = page.index
+            bars.focusNext(in: barsLayout(page), at: now)
+        case "return", "keypad enter":
+            guard barsBelong(page), bars.isVisible(at: now), let button = bars.focus else { return .passOn }
+            return press(button, page, at: now)
+        case "escape":
+            guard barsBelong(page), bars.focus != nil else { return .passOn }
+            bars.dropFocus()
+        default:
+            return .passOn
+        }
+        return .taken
+    }
+
+    private mutating func press(_ button: PageBars.Button, _ page: Page, at now: Double) -> Verdict {
+        switch button {
+        case .back:
+            bars.hide()
+            return .act(.back)
+        case .fullscreen:
+            return .act(.toggleFullscreen)
+        case .slideshow:
+            bars.hide()
+            return .act(.startSlideshow)
+        case .info:
+            openFacts(page, at: now)
+        case .delete:
+            askToDelete(page)
+        }
+        return .taken
+    }
+
+    /// The bars, the panel (its text asked for only while it shows), the question or the toast.
+    func draw(_ page: Page, factsText: (Int) -> FactsText?, at now: Double) -> [DrawCommand] {
+        var commands: [DrawCommand] = []
+        if barsShow(page, at: now) {
+            commands += PageBars.draw(barsLayout(page), position: "\(page.index + 1) / \(page.count)", fullscreen: page.fullscreen,
+                                      rightToLeft: page.rightToLeft, focus: bars.focus)
+        }
+        let shown = facts.shown(at: now)
+        if shown > 0, let panelPage = facts.page, let text = factsText(panelPage) {
+            commands += FactsPanel.draw(text, in: page.viewport, shown: shown)
+        }
+        return commands + delete.draw(deleteLayout(page), in: page.viewport, at: now)
+    }
+}
