@@ -14,20 +14,14 @@ extension App {
         return PageChrome.Page(browsing: browsing, index: index, count: scene.items.count, item: id,
                                name: scene.items.indices.contains(index) ? scene.items[index].name : "", viewport: display.viewport,
                                rightToLeft: options.rightToLeft, fullscreen: display.window.isFullscreen,
-                               clipBarHeight: pageClip(at: clock.nowMs) == nil ? 0 : VideoControls.barHeight, deletable: browsing && options.allowDelete && local)
+                               clip: pageClip(at: clock.nowMs), deletable: browsing && options.allowDelete && local)
     }
 
     /// A tap on the page: the bars, and a clip's controls with them, shown if none shows, else hidden.
     func pageTapped(at now: Double) {
         // The tap comes from the scene's timer, with no input to draw for: the frame is asked here.
         frames.redraw(.overlay)
-        let clip = pageClip(at: now)
-        let clipControlsShow = clip.map { extras.video.controls.isVisible(at: now, playing: $0.playing) } ?? false
-        if !extras.chrome.tapped(chromePage, othersShow: clipControlsShow, at: now) {
-            extras.video.controls.hide()
-        } else if let clip {
-            extras.video.controls.toggle(at: now, playing: clip.playing)
-        }
+        extras.chrome.tapped(chromePage, at: now)
     }
 
     func openFacts(at now: Double) {
@@ -44,6 +38,9 @@ extension App {
         case .act(.startSlideshow): startSlideshow(on: scene.currentIndex, attract: false, at: now)
         case .act(.trash(let id)): moveToTrash(id, at: now)
         case .act(.undo): undoDelete(at: now)
+        case .act(.togglePlay): toggleClip(at: now)
+        case .act(.toggleSound): extras.video.toggleSound()
+        case .act(.seek(let fraction)): if let id = currentID { extras.video.seek(id, to: fraction, at: now, virtual: clock.isVirtual) }
         }
         frames.redraw(.input)
         return true

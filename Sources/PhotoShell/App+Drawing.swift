@@ -8,12 +8,6 @@ extension App {
     /// Nothing to show yet: the manifests given are still to be fetched.
     var isWaitingForContent: Bool { catalog.isEmpty && !feed.waitingFor.isEmpty }
 
-    /// When the overlays that go by themselves leave the screen (the clip's controls, the bars,
-    /// the trash's toast): each is a frame due, as a fade's end is.
-    func overlayEnds(at now: Double) -> [Double] {
-        [videoControlsEnd(at: now)].compactMap { $0 } + extras.chrome.endsAt(chromePage)
-    }
-
     func draw(at now: Double, continuous: Bool) {
         frames.begin(at: now)
         let began = MonotonicClock.nowMs()
@@ -24,7 +18,7 @@ extension App {
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !extras.chrome.barsShow(chromePage, at: now))
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) + videoBadges(over: list.images) }
-        list.commands += videoControls(at: now) + chromeOverlay(at: now)
+        list.commands += chromeOverlay(at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }

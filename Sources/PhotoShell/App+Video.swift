@@ -10,7 +10,6 @@ extension App {
         let page = target.flatMap { videoPage($0, atRest: atRest) }
         // A tap on a clip's page shows its controls; on a photo's it closes (docs/behaviour.md §4).
         scene.tapOpensControls = pageClip(at: now) != nil
-        if !scene.tapOpensControls { extras.video.controls.hide() }
         let step = extras.video.follow(page, drawing: display.renderer, slideshow: slideshow != nil, display: display.window.nativeDisplay,
                                        wake: display.events.wake, at: now, virtual: clock.isVirtual)
         if step.textureResized { textures.added() }
@@ -42,9 +41,7 @@ extension App {
 
     /// Space on a clip's page pauses it, or plays it again.
     func videoTakes(_ input: InputEvent, at now: Double) -> Bool {
-        guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil,
-              let id = currentID, let playing = extras.video.togglePause(id, at: now, virtual: clock.isVirtual) else { return false }
-        if let index = catalog.index(of: id) { if playing { automation.log?.videoPlaying(index) } else { automation.log?.videoPaused(index) } }
+        guard case .key(let name, _) = input, name.lowercased() == "space", scene.mode == .browsing, slideshow == nil, toggleClip(at: now) else { return false }
         frames.redraw(.animation)
         return true
     }
@@ -65,42 +62,20 @@ extension App {
     }
 }
 
-/// The bar over a clip's page (`VideoControls`): shown by a tap, its touches its own.
 extension App {
     /// The clip of the browser's page on screen, where it stands.
-    func pageClip(at now: Double) -> (id: Int, seconds: Double, duration: Double?, playing: Bool)? {
+    func pageClip(at now: Double) -> PageChrome.Clip? {
         guard slideshow == nil, scene.mode == .browsing, let id = currentID,
               let state = extras.video.state(of: id, at: now, virtual: clock.isVirtual) else { return nil }
-        return (id, state.seconds, state.duration, state.playing)
+        return PageChrome.Clip(seconds: state.seconds, duration: state.duration, playing: state.playing, soundOn: extras.video.soundOn)
     }
 
-    func videoControlsTake(_ input: InputEvent, at now: Double) -> Bool {
-        guard let clip = pageClip(at: now) else { return false }
-        switch extras.video.controls.take(input, viewport: display.viewport, at: now, playing: clip.playing) {
-        case .passOn:
-            return false
-        case .swallow:
-            break
-        case .act(.togglePlay):
-            if let playing = extras.video.togglePause(clip.id, at: now, virtual: clock.isVirtual), let index = catalog.index(of: clip.id) {
-                if playing { automation.log?.videoPlaying(index) } else { automation.log?.videoPaused(index) }
-            }
-        case .act(.toggleSound):
-            extras.video.toggleSound()
-        case .act(.seek(let fraction)):
-            extras.video.seek(clip.id, to: fraction, at: now, virtual: clock.isVirtual)
-        }
-        frames.redraw(.input)
+    /// The page's clip paused, or played again (Space, the control bar's button); false when
+    /// nothing plays on the page.
+    @discardableResult
+    func toggleClip(at now: Double) -> Bool {
+        guard let id = currentID, let playing = extras.video.togglePause(id, at: now, virtual: clock.isVirtual) else { return false }
+        if let index = catalog.index(of: id) { if playing { automation.log?.videoPlaying(index) } else { automation.log?.videoPaused(index) } }
         return true
-    }
-
-    func videoControls(at now: Double) -> [DrawCommand] {
-        guard let clip = pageClip(at: now), extras.video.controls.isVisible(at: now, playing: clip.playing) else { return [] }
-        return VideoControls.draw(in: display.viewport, seconds: clip.seconds, duration: clip.duration, playing: clip.playing, soundOn: extras.video.soundOn)
-    }
-
-    /// When the controls hide by themselves.
-    func videoControlsEnd(at now: Double) -> Double? {
-        pageClip(at: now).flatMap { extras.video.controls.hidesAt(playing: $0.playing) }
     }
 }

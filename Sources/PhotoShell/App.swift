@@ -124,7 +124,8 @@ package final class App {
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
             if let end = scene.fullFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
-            if overlayEnds(at: now).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
+            // The chrome's parts that go by themselves (a clip's controls, the bars, the toast) end on a frame.
+            if extras.chrome.endsAt(chromePage).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
             if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
@@ -189,7 +190,7 @@ package final class App {
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), overlayEnds(at: now).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs,
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), extras.chrome.endsAt(chromePage).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs,
                 extras.warming.awaitsRest ? 0 : nil]
     }
 
@@ -220,7 +221,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !chromeTakes(input, at: now), !videoControlsTake(input, at: now) else { return }
+                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !chromeTakes(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }

@@ -2,8 +2,8 @@ import PhotoCore
 import PhotoSources
 import PhotoStorage
 
-/// What sits over the browser's page and is not the photo (docs/behaviour.md §4, §20): the bars a
-/// tap shows, the facts panel, and the question and toast of a delete. It owns their state and
+/// What sits over the browser's page and is not the photo (docs/behaviour.md §4, §19, §20): the
+/// bars a tap shows, a clip's control bar, the facts panel, and the question and toast of a delete. It owns their state and
 /// decides; what reaches beyond it (closing the page, the slideshow, the Trash) it hands back as
 /// an `Intent` for the shell to carry out.
 struct PageChrome {
@@ -20,10 +20,17 @@ struct PageChrome {
         var viewport: Size
         var rightToLeft: Bool
         var fullscreen: Bool
-        /// A clip's own bar is under the bottom bar (its height), else 0.
-        var clipBarHeight: Double
+        /// The page's clip where it stands, when the page is a clip's (in the kiosk too).
+        var clip: Clip?
         /// `--allow-delete` and a local file.
         var deletable: Bool
+    }
+
+    struct Clip: Equatable {
+        var seconds: Double
+        var duration: Double?
+        var playing: Bool
+        var soundOn: Bool
     }
 
     /// What the shell carries out for the chrome.
@@ -36,6 +43,10 @@ struct PageChrome {
         case trash(item: Int)
         /// Undo was pressed: put back the photo last trashed.
         case undo
+        /// The clip's control bar: play or pause, sound on or off, go to this fraction of it.
+        case togglePlay
+        case toggleSound
+        case seek(Double)
     }
 
     enum Verdict: Equatable {
@@ -46,6 +57,7 @@ struct PageChrome {
     }
 
     private var bars = PageBars()
+    private var clipControls = VideoControls()
     /// The page the bars were shown on: they belong to it only.
     private var barsPage: Int?
     private(set) var facts = FactsPanel()
@@ -56,7 +68,8 @@ struct PageChrome {
     private func barsBelong(_ page: Page) -> Bool { page.browsing && barsPage == page.index }
 
     private func barsLayout(_ page: Page) -> PageBars.Layout {
-        PageBars.Layout(page.viewport, rightToLeft: page.rightToLeft, bottomInset: page.clipBarHeight, deletable: page.deletable)
+        PageBars.Layout(page.viewport, rightToLeft: page.rightToLeft, bottomInset: page.clip == nil ? 0 : VideoControls.barHeight,
+                        deletable: page.deletable)
     }
 
     private func deleteLayout(_ page: Page) -> DeleteFlow.Layout { DeleteFlow.Layout(page.viewport, rightToLeft: page.rightToLeft) }
@@ -64,15 +77,16 @@ struct PageChrome {
     /// The bars show over this page now.
     func barsShow(_ page: Page, at now: Double) -> Bool { barsBelong(page) && bars.isVisible(at: now) }
 
-    /// A tap on the page: the bars shown if none shows (`othersShow`: a clip's controls), else
-    /// hidden. True when they were shown, for the clip's controls to come with them.
-    mutating func tapped(_ page: Page, othersShow: Bool, at now: Double) -> Bool {
-        let shown = barsShow(page, at: now) || othersShow
+    /// A tap on the page: the bars (and a clip's controls with them) shown if none shows, else hidden.
+    mutating func tapped(_ page: Page, at now: Double) {
+        let clipShows = page.clip.map { clipControls.isVisible(at: now, playing: $0.playing) } ?? false
+        let shown = barsShow(page, at: now) || clipShows
         bars.hide()
-        guard !shown else { return false }
+        clipControls.hide()
+        guard !shown else { return }
+        if let clip = page.clip { clipControls.toggle(at: now, playing: clip.playing) }
         bars.toggle(at: now)
         barsPage = page.index
-        return true
     }
 
     /// The facts panel slides up over the page (a swipe up, the info button, `i`).
@@ -108,6 +122,7 @@ struct PageChrome {
     /// Each pass: what left with its page goes; the panel settles; true while it slides.
     mutating func follow(_ page: Page, at now: Double) -> Bool {
         if bars.isShown, !barsBelong(page) { bars.hide() }
+        if page.clip == nil { clipControls.hide() }
         if let shown = facts.page, !page.browsing || shown != page.index { facts.forget() }
         facts.settle(at: now)
         if case .undoable = delete.phase, !delete.undoShows(at: now) {
@@ -118,12 +133,12 @@ struct PageChrome {
         return facts.isMoving(at: now)
     }
 
-    /// When what goes by itself leaves the screen: the bars, the toast.
+    /// When what goes by itself leaves the screen: a clip's controls, the bars, the toast.
     func endsAt(_ page: Page) -> [Double] {
-        [barsBelong(page) ? bars.hidesAt() : nil, delete.toastEndsAt].compactMap { $0 }
+        [page.clip.flatMap { clipControls.hidesAt(playing: $0.playing) }, barsBelong(page) ? bars.hidesAt() : nil, delete.toastEndsAt].compactMap { $0 }
     }
 
-    /// Input, first to the question or toast, then the panel, then the bars.
+    /// Input, first to the question or toast, then the panel, then the bars, then a clip's controls.
     mutating func take(_ input: InputEvent, _ page: Page, at now: Double) -> Verdict {
         switch delete.take(input, layout: deleteLayout(page), at: now) {
         case .passOn: break
@@ -138,11 +153,20 @@ struct PageChrome {
         }
         if let verdict = takeForFacts(input, page, at: now) { return verdict }
         if case .key(let name, _) = input { return takeKeyForBars(name, page, at: now) }
-        guard barsBelong(page) else { return .passOn }
-        switch bars.take(input, layout: barsLayout(page), at: now) {
+        if barsBelong(page) {
+            switch bars.take(input, layout: barsLayout(page), at: now) {
+            case .passOn: break
+            case .swallow: return .taken
+            case .act(let button): return press(button, page, at: now)
+            }
+        }
+        guard let clip = page.clip else { return .passOn }
+        switch clipControls.take(input, viewport: page.viewport, at: now, playing: clip.playing) {
         case .passOn: return .passOn
         case .swallow: return .taken
-        case .act(let button): return press(button, page, at: now)
+        case .act(.togglePlay): return .act(.togglePlay)
+        case .act(.toggleSound): return .act(.toggleSound)
+        case .act(.seek(let fraction)): return .act(.seek(fraction))
         }
     }
 
@@ -205,9 +229,13 @@ struct PageChrome {
         return .taken
     }
 
-    /// The bars, the panel (its text asked for only while it shows), the question or the toast.
+    /// A clip's controls, the bars, the panel (its text asked for only while it shows), the
+    /// question or the toast.
     func draw(_ page: Page, factsText: (Int) -> FactsText?, at now: Double) -> [DrawCommand] {
         var commands: [DrawCommand] = []
+        if let clip = page.clip, clipControls.isVisible(at: now, playing: clip.playing) {
+            commands += VideoControls.draw(in: page.viewport, seconds: clip.seconds, duration: clip.duration, playing: clip.playing, soundOn: clip.soundOn)
+        }
         if barsShow(page, at: now) {
             commands += PageBars.draw(barsLayout(page), position: "\(page.index + 1) / \(page.count)", fullscreen: page.fullscreen,
                                       rightToLeft: page.rightToLeft, focus: bars.focus)

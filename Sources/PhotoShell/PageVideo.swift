@@ -55,8 +55,6 @@ struct PageVideo {
     /// Clips play with their sound: `--audio`, then the controls' toggle.
     private(set) var soundOn: Bool
     let maxSeconds: Double
-    /// The bar over a clip's page.
-    var controls = VideoControls()
     /// Clip frames drawn, and frames mpv dropped, over the run (`--stats`), clips let go included.
     private var framesBefore = 0, droppedBefore = 0
     var framesShown: Int { framesBefore + (clip?.framesShown ?? 0) }

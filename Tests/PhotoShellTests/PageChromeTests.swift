@@ -5,9 +5,9 @@ import Testing
 /// The chrome over the browser's page (docs/behaviour.md §4, §20): what a tap, the bars' buttons
 /// and the keys do, what goes with its page, and what only the shell may carry out.
 @Suite struct PageChromeTests {
-    static func page(_ index: Int = 2, browsing: Bool = true, deletable: Bool = false) -> PageChrome.Page {
+    static func page(_ index: Int = 2, browsing: Bool = true, deletable: Bool = false, clip: PageChrome.Clip? = nil) -> PageChrome.Page {
         PageChrome.Page(browsing: browsing, index: index, count: 10, item: 40 + index, name: "p\(index).jpg", viewport: Size(width: 800, height: 600),
-                        rightToLeft: false, fullscreen: false, clipBarHeight: 0, deletable: deletable)
+                        rightToLeft: false, fullscreen: false, clip: clip, deletable: deletable)
     }
 
     func tap(_ chrome: inout PageChrome, _ button: PageBars.Button, _ page: PageChrome.Page, at time: Double) -> PageChrome.Verdict {
@@ -23,40 +23,35 @@ import Testing
 
     @Test func aTapShowsTheBarsOnItsPageOnlyAndASecondHidesThem() {
         var chrome = PageChrome()
-        let shown = chrome.tapped(Self.page(), othersShow: false, at: 0)
-        #expect(shown)
+        chrome.tapped(Self.page(), at: 0)
         #expect(chrome.barsShow(Self.page(), at: 100))
         #expect(!chrome.barsShow(Self.page(3), at: 100))
         #expect(chrome.endsAt(Self.page()) == [PageBars.hideAfterMs])
-        let shownAgain = chrome.tapped(Self.page(), othersShow: false, at: 200)
-        #expect(!shownAgain)
+        chrome.tapped(Self.page(), at: 200)
         #expect(!chrome.barsShow(Self.page(), at: 300))
-        // A clip's controls showing: the tap hides what shows rather than showing the bars.
-        let overClip = chrome.tapped(Self.page(), othersShow: true, at: 400)
-        #expect(!overClip)
     }
 
     @Test func theBarsGoWithTheirPageAndDoNotComeBackOnIt() {
         var chrome = PageChrome()
-        _ = chrome.tapped(Self.page(), othersShow: false, at: 0)
+        chrome.tapped(Self.page(), at: 0)
         _ = chrome.follow(Self.page(3), at: 100)
         #expect(!chrome.barsShow(Self.page(), at: 200))
     }
 
     @Test func buttonsThatReachBeyondTheChromeAreHandedToTheShell() {
         var chrome = PageChrome()
-        _ = chrome.tapped(Self.page(), othersShow: false, at: 0)
+        chrome.tapped(Self.page(), at: 0)
         #expect(tap(&chrome, .fullscreen, Self.page(), at: 100) == .act(.toggleFullscreen))
         #expect(tap(&chrome, .slideshow, Self.page(), at: 200) == .act(.startSlideshow))
         // The slideshow's button takes the bars away.
         #expect(!chrome.barsShow(Self.page(), at: 300))
-        _ = chrome.tapped(Self.page(), othersShow: false, at: 400)
+        chrome.tapped(Self.page(), at: 400)
         #expect(tap(&chrome, .back, Self.page(), at: 500) == .act(.back))
     }
 
     @Test func theInfoButtonOpensTheFactsWhichKeysCloseAndOpen() {
         var chrome = PageChrome()
-        _ = chrome.tapped(Self.page(), othersShow: false, at: 0)
+        chrome.tapped(Self.page(), at: 0)
         #expect(tap(&chrome, .info, Self.page(), at: 100) == .taken)
         #expect(chrome.facts.isOpen && chrome.facts.page == 2)
         #expect(!chrome.barsShow(Self.page(), at: 200))
@@ -84,7 +79,7 @@ import Testing
     @Test func deletingAsksFirstAndOnlyThenHandsTheMoveToTheShell() {
         var chrome = PageChrome()
         let page = Self.page(deletable: true)
-        _ = chrome.tapped(page, othersShow: false, at: 0)
+        chrome.tapped(page, at: 0)
         #expect(tap(&chrome, .delete, page, at: 100) == .taken)
         // Asked: every key is the question's; Escape cancels it.
         #expect(key(&chrome, "Right", page, at: 200) == .taken)
@@ -98,10 +93,36 @@ import Testing
         #expect(key(&other, "Return", Self.page(), at: 0) == .passOn)
     }
 
+    /// A clip's page: its control bar comes with the bars, under them, and its buttons are the
+    /// shell's to carry out; in the kiosk the clip's bar alone.
+    @Test func aClipsControlsComeAndGoWithTheBars() {
+        var chrome = PageChrome()
+        let clip = PageChrome.Clip(seconds: 1, duration: 4, playing: true, soundOn: false)
+        let page = Self.page(clip: clip)
+        chrome.tapped(page, at: 0)
+        #expect(chrome.barsShow(page, at: 100))
+        #expect(chrome.endsAt(page) == [VideoControls.hideAfterMs, PageBars.hideAfterMs])
+        let layout = VideoControls.Layout(page.viewport)
+        let play = layout.play
+        _ = chrome.take(.touch(Touch(id: 1, phase: .began, point: play, time: 200)), page, at: 200)
+        #expect(chrome.take(.touch(Touch(id: 1, phase: .ended, point: play, time: 250)), page, at: 250) == .act(.togglePlay))
+        chrome.tapped(page, at: 300)
+        #expect(chrome.draw(page, factsText: { _ in nil }, at: 400).isEmpty)
+        // Paged onto a photo: the clip's bar is gone.
+        chrome.tapped(page, at: 500)
+        _ = chrome.follow(Self.page(3), at: 600)
+        #expect(chrome.endsAt(page) == [])
+        let kiosk = Self.page(browsing: false, clip: clip)
+        var kioskChrome = PageChrome()
+        kioskChrome.tapped(kiosk, at: 0)
+        #expect(!kioskChrome.barsShow(kiosk, at: 10))
+        #expect(!kioskChrome.draw(kiosk, factsText: { _ in nil }, at: 10).isEmpty)
+    }
+
     @Test func theKioskHasNoChrome() {
         var chrome = PageChrome()
         let kiosk = Self.page(browsing: false)
-        _ = chrome.tapped(kiosk, othersShow: false, at: 0)
+        chrome.tapped(kiosk, at: 0)
         #expect(!chrome.barsShow(kiosk, at: 10))
         #expect(key(&chrome, "i", kiosk, at: 20) == .passOn)
         #expect(key(&chrome, "Tab", kiosk, at: 30) == .passOn)
