@@ -33,6 +33,7 @@ struct FactsText: Equatable {
         }
         if let bytes { size.append(Self.bytesText(bytes)) }
         if !size.isEmpty { lines.append(Line(text: size.joined(separator: " · "), kind: .plain)) }
+        if let profile = facts?.colourProfile { lines.append(Line(text: "Colour profile: \(profile)", kind: .plain)) }
         if facts?.taken != nil { lines.append(Line(text: name, kind: .plain)) }
         lines.append(Line(text: location, kind: .dim))
         if let rating = facts?.rating, (1...5).contains(rating) {

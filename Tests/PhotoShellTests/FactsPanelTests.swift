@@ -23,7 +23,7 @@ import TestImages
         exiftool.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
         exiftool.arguments = ["-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS R6", "-LensModel=RF24-105mm F4 L IS USM", "-ExposureTime=0.008",
                               "-FNumber=2.8", "-ISO=200", "-FocalLength=35", "-DateTimeOriginal=2024:07:14 18:05:31", "-OffsetTimeOriginal=+02:00",
-                              "-XMP:Rating=4", "-GPSLatitude=35.0116", "-GPSLatitudeRef=N", "-GPSLongitude=135.7681", "-GPSLongitudeRef=E", path]
+                              "-XMP:Rating=4", "-GPSLatitude=35.0116", "-GPSLatitudeRef=N", "-GPSLongitude=135.7681", "-GPSLongitudeRef=E", "-ColorSpace=sRGB", path]
         try exiftool.run()
         exiftool.waitUntilExit()
         #expect(exiftool.terminationStatus == 0, "exiftool (scripts/deps installs libimage-exiftool-perl)")
@@ -37,13 +37,14 @@ import TestImages
             "Canon EOS R6 · RF24-105mm F4 L IS USM",
             "1/125 s · f/2.8 · ISO 200 · 35 mm",
             "600 × 400 · 0.2 MP · \(FactsText.bytesText(bytes))",
+            "Colour profile: sRGB",
             "IMG_0042.jpg",
             dir.path,
             "★★★★☆",
             "Kyoto, Japan",
             "35.01160° N, 135.76810° E",
         ])
-        #expect(text.lines.first?.kind == .title && text.lines[5].kind == .dim)
+        #expect(text.lines.first?.kind == .title && text.lines[6].kind == .dim)
     }
 
     @Test func aPhotoWithoutEXIFHasItsNameSizeAndFolder() {

@@ -27,6 +27,9 @@ public struct ImageFacts: Equatable, Sendable {
     public var latitude: Double?
     public var longitude: Double?
     public var place: String?
+    /// The colour profile the file states, by its name ("Display P3", "sRGB"); nil when it
+    /// states none (it is shown as sRGB).
+    public var colourProfile: String?
 
     /// With `place` named by `places` where it has a position.
     public func placed(by places: (any PlaceNaming)?) -> ImageFacts {

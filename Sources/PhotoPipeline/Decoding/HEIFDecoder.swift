@@ -137,6 +137,14 @@ enum HEIFDecoder {
         (try? withPrimary(bytes) { exifTIFF(of: $0) }) ?? nil
     }
 
+    /// The primary image's EXIF block and the colours it states (nil: it states none), in one reading.
+    static func exifAndColour(of bytes: [UInt8]) -> (exif: [UInt8]?, colour: ColourDescription?) {
+        let read = try? withPrimary(bytes) { primary in
+            (exifTIFF(of: primary), heif_image_handle_get_color_profile_type(primary) == heif_color_profile_type_not_present ? nil : colour(of: primary))
+        }
+        return read ?? (nil, nil)
+    }
+
     private static func exifTIFF(of primary: OpaquePointer) -> [UInt8]? {
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &id, 1) == 1 else { return nil }

@@ -6,13 +6,25 @@ extension ImageFacts {
     /// From a file's first bytes (or all of them); nil when it has no EXIF or nothing of use.
     public static func read(bytes: [UInt8]) -> ImageFacts? {
         let exif: ExifMetadata?
+        var colour: ColourDescription?
         switch ImageFormat(sniffing: bytes) {
-        case .jpeg: exif = ExifMetadata(jpeg: bytes)
+        case .jpeg:
+            exif = ExifMetadata(jpeg: bytes)
+            colour = .stated(in: bytes, exifSaysSRGB: exif?.text(EXIF_TAG_COLOR_SPACE, in: EXIF_IFD_EXIF) == "sRGB")
         // libexif reads a bare EXIF block behind its "Exif\0\0" header.
-        case .heif, .avif: exif = HEIFDecoder.exifTIFF(of: bytes).flatMap { ExifMetadata(jpeg: Array("Exif".utf8) + [0, 0] + $0) }
-        default: exif = nil
+        case .heif, .avif:
+            let read = HEIFDecoder.exifAndColour(of: bytes)
+            exif = read.exif.flatMap { ExifMetadata(jpeg: Array("Exif".utf8) + [0, 0] + $0) }
+            colour = read.colour
+        default:
+            exif = nil
+            colour = .stated(in: bytes, exifSaysSRGB: false)
         }
-        guard let exif else { return nil }
+        guard let exif else {
+            var facts = ImageFacts()
+            facts.colourProfile = colour?.name
+            return colour == nil ? nil : facts
+        }
         let taken = (exif.text(EXIF_TAG_DATE_TIME_ORIGINAL, in: EXIF_IFD_EXIF) ?? exif.text(EXIF_TAG_DATE_TIME, in: EXIF_IFD_0)).flatMap(TakenAt.init(exif:))
         let make = exif.text(EXIF_TAG_MAKE, in: EXIF_IFD_0), model = exif.text(EXIF_TAG_MODEL, in: EXIF_IFD_0)
         let camera: String?
@@ -23,6 +35,7 @@ extension ImageFacts {
             camera = model ?? make
         }
         var facts = ImageFacts(taken: taken, camera: camera)
+        facts.colourProfile = colour?.name
         facts.lens = exif.text(EXIF_TAG_LENS_MODEL, in: EXIF_IFD_EXIF)
         facts.exposure = exposureLine(exif)
         if let capture = try? CaptureFacts.read(bytes) {
