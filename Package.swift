@@ -131,7 +131,7 @@ let package = Package(
         .executableTarget(name: "listing-bench", dependencies: ["PhotoSources", "PhotoIndex"], path: "Sources/ListingBench"),
 
         // The demo gallery that a run with no arguments shows, and the offline place names.
-        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk", "places/LICENSE.md"], sources: ["DemoGallery.swift", "PlaceData.swift"],
+        .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk", "places/LICENSE.md"], sources: ["DemoGallery.swift", "InstalledResource.swift", "PlaceData.swift"],
                 resources: [.copy("demo"), .copy("places")]),
 
         // Network: libcurl transfers, the disk cache, manifests, the loopback gallery server.
