@@ -32,7 +32,6 @@ import WindowTestSupport
         return Outcome(shots: shots, photos: photos, data: data)
     }
 
-    static func tap(_ p: Point, at ms: Int) -> String { "\(ms) touch down 1 \(Int(p.x)) \(Int(p.y))\n\(ms + 60) touch up 1 \(Int(p.x)) \(Int(p.y))" }
 
     func shows(_ s: Screenshot, _ i: Int) -> Bool {
         let c = Self.colours[i]
@@ -42,10 +41,10 @@ import WindowTestSupport
     @Test func movedToTheTrashWithItsInfoAndTheNextPhotoShows() async throws {
         let original = Data(JPEGFixture.solid(width: 800, height: 600, Self.colours[1]))
         let out = try await run("""
-            \(Self.tap(Point(x: 400, y: 300), at: 300))
-            \(Self.tap(Self.trashButton, at: 1000))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 300))
+            \(ReplayLines.tap(Self.trashButton, at: 1000))
             1300 screenshot asking.png
-            \(Self.tap(Self.confirm, at: 1400))
+            \(ReplayLines.tap(Self.confirm, at: 1400))
             2000 screenshot moved.png
             7600 screenshot later.png
             7700 quit
@@ -70,14 +69,14 @@ import WindowTestSupport
     @Test func undoPutsItBackByteForByteAndCancelKeepsIt() async throws {
         let original = Data(JPEGFixture.solid(width: 800, height: 600, Self.colours[1]))
         let out = try await run("""
-            \(Self.tap(Point(x: 400, y: 300), at: 300))
-            \(Self.tap(Self.trashButton, at: 1000))
-            \(Self.tap(Self.confirm, at: 1400))
-            \(Self.tap(Self.undo, at: 2000))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 300))
+            \(ReplayLines.tap(Self.trashButton, at: 1000))
+            \(ReplayLines.tap(Self.confirm, at: 1400))
+            \(ReplayLines.tap(Self.undo, at: 2000))
             2800 screenshot undone.png
-            \(Self.tap(Point(x: 400, y: 300), at: 2900))
-            \(Self.tap(Self.trashButton, at: 3600))
-            \(Self.tap(Self.cancel, at: 4000))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 2900))
+            \(ReplayLines.tap(Self.trashButton, at: 3600))
+            \(ReplayLines.tap(Self.cancel, at: 4000))
             4600 screenshot cancelled.png
             4700 quit
             """)
@@ -93,8 +92,8 @@ import WindowTestSupport
 
     @Test func withoutAllowDeleteThereIsNoTrashButton() async throws {
         let out = try await run("""
-            \(Self.tap(Point(x: 400, y: 300), at: 300))
-            \(Self.tap(Self.trashButton, at: 1000))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 300))
+            \(ReplayLines.tap(Self.trashButton, at: 1000))
             1300 screenshot s.png
             1400 quit
             """, extra: [])

@@ -30,12 +30,6 @@ import WindowTestSupport
         return shots
     }
 
-    static func swipe(from a: Point, to b: Point, at ms: Int) -> String {
-        (0...4).map { k -> String in
-            let p = Point(x: a.x + (b.x - a.x) * Double(k) / 4, y: a.y + (b.y - a.y) * Double(k) / 4)
-            return "\(ms + 20 * k) touch \(k == 0 ? "down" : k == 4 ? "up" : "move") 1 \(Int(p.x)) \(Int(p.y))"
-        }.joined(separator: "\n")
-    }
 
     func open(_ s: Screenshot) -> Bool { s.looks(Self.panelRight, like: (4, 4, 13), tolerance: 6) && s.whitePixels(Self.lines) > 200 }
     func closed(_ s: Screenshot) -> Bool { s.looks(Self.panelRight, like: Self.photo, tolerance: 6) && s.whitePixels(Self.lines) == 0 }
@@ -43,12 +37,12 @@ import WindowTestSupport
     @Test func aSwipeUpShowsTheFactsAndASwipeDownOrATapOutsideHidesThem() async throws {
         let shots = try await run("""
             300 screenshot before.png
-            \(Self.swipe(from: Point(x: 400, y: 400), to: Point(x: 400, y: 250), at: 400))
+            \(ReplayLines.swipe(from: Point(x: 400, y: 400), to: Point(x: 400, y: 250), at: 400))
             520 screenshot sliding.png
             900 screenshot up.png
-            \(Self.swipe(from: Point(x: 400, y: 420), to: Point(x: 400, y: 540), at: 1000))
+            \(ReplayLines.swipe(from: Point(x: 400, y: 420), to: Point(x: 400, y: 540), at: 1000))
             1500 screenshot down.png
-            \(Self.swipe(from: Point(x: 400, y: 400), to: Point(x: 400, y: 250), at: 1600))
+            \(ReplayLines.swipe(from: Point(x: 400, y: 400), to: Point(x: 400, y: 250), at: 1600))
             2000 touch down 1 400 100
             2050 touch up 1 400 100
             2500 screenshot tapped.png
@@ -84,7 +78,7 @@ import WindowTestSupport
         let (a, b, c) = (open(button), closed(keyClosed), open(keyOpen))
         #expect(a && b && c, "info button: \(a), i closes: \(b), i opens: \(c)")
         let kiosk = try await run("""
-            \(Self.swipe(from: Point(x: 400, y: 400), to: Point(x: 400, y: 250), at: 300))
+            \(ReplayLines.swipe(from: Point(x: 400, y: 400), to: Point(x: 400, y: 250), at: 300))
             900 screenshot kiosk.png
             1000 quit
             """, extra: ["--kiosk"])

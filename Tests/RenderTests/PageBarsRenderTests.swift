@@ -42,9 +42,6 @@ import WindowTestSupport
         return (shots, try String(contentsOf: events, encoding: .utf8))
     }
 
-    static func tap(_ p: Point, at ms: Int) -> String {
-        "\(ms) touch down 1 \(Int(p.x)) \(Int(p.y))\n\(ms + 60) touch up 1 \(Int(p.x)) \(Int(p.y))"
-    }
 
     /// The page as it is, no bar over it.
     func bare(_ s: Screenshot) -> Bool { s.looks(Self.topBand, like: Self.blue) && s.looks(Self.bottomBand, like: Self.blue) }
@@ -58,7 +55,7 @@ import WindowTestSupport
     @Test func aFingersTapShowsTheBarsForThreeSecondsAndAClickStillCloses() async throws {
         let (shots, _) = try await run("""
             300 screenshot before.png
-            \(Self.tap(Point(x: 400, y: 300), at: 400))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 400))
             1000 screenshot shown.png
             3500 screenshot still.png
             3900 screenshot gone.png
@@ -90,12 +87,12 @@ import WindowTestSupport
         // 1280x800, larger than SDL's offscreen display (1024x768), which it only shrinks to: the
         // fullscreen button at (1248, 28), then at (992, 28) in fullscreen; the slideshow's at (600, 768).
         let (shots, events) = try await run("""
-            \(Self.tap(Point(x: 640, y: 400), at: 300))
-            \(Self.tap(Point(x: 1248, y: 28), at: 900))
+            \(ReplayLines.tap(Point(x: 640, y: 400), at: 300))
+            \(ReplayLines.tap(Point(x: 1248, y: 28), at: 900))
             1500 screenshot full.png
-            \(Self.tap(Point(x: 992, y: 28), at: 1600))
+            \(ReplayLines.tap(Point(x: 992, y: 28), at: 1600))
             2100 screenshot windowed.png
-            \(Self.tap(Point(x: 600, y: 768), at: 2200))
+            \(ReplayLines.tap(Point(x: 600, y: 768), at: 2200))
             2800 screenshot slideshow.png
             2900 quit
             """, size: "1280x800")
@@ -110,8 +107,8 @@ import WindowTestSupport
         #expect(noBars, "the slideshow shows no bars: \(slides.mean(band))")
 
         let back = try await run("""
-            \(Self.tap(Point(x: 400, y: 300), at: 300))
-            \(Self.tap(Self.left, at: 900))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 300))
+            \(ReplayLines.tap(Self.left, at: 900))
             1600 screenshot back.png
             1700 quit
             """)
@@ -124,8 +121,8 @@ import WindowTestSupport
         // A tap on the top bar off its buttons, then a swipe that starts on the bottom bar: the
         // page neither closes nor pages.
         let (shots, _) = try await run("""
-            \(Self.tap(Point(x: 400, y: 300), at: 300))
-            \(Self.tap(Point(x: 200, y: 28), at: 900))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 300))
+            \(ReplayLines.tap(Point(x: 200, y: 28), at: 900))
             1000 touch down 1 600 570
             1050 touch move 1 400 570
             1100 touch move 1 200 570
@@ -139,7 +136,7 @@ import WindowTestSupport
     }
 
     @Test func tapOptionsAndARightToLeftLanguage() async throws {
-        let tap = "\(Self.tap(Point(x: 400, y: 300), at: 300))\n1200 screenshot s.png\n1300 quit"
+        let tap = "\(ReplayLines.tap(Point(x: 400, y: 300), at: 300))\n1200 screenshot s.png\n1300 quit"
         let closes = try #require(try await run(tap, extra: ["--tap", "close"]).shots["s.png"])
         let closed = grid(closes)
         #expect(closed, "--tap close: a finger closes the page")
@@ -149,8 +146,8 @@ import WindowTestSupport
         #expect(shown, "--tap controls: a click shows the bars")
         // Arabic: back on the right. A tap there closes the page instead of going fullscreen.
         let mirrored = try await run("""
-            \(Self.tap(Point(x: 400, y: 300), at: 300))
-            \(Self.tap(Self.right, at: 900))
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 300))
+            \(ReplayLines.tap(Self.right, at: 900))
             1600 screenshot s.png
             1700 quit
             """, environment: ["LANG": "ar_EG.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil])

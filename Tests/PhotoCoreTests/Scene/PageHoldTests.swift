@@ -5,10 +5,7 @@ import Testing
 /// which a Live Photo plays its motion for; lifting or moving the finger ends it.
 @Suite struct PageHoldTests {
     func browser() -> Driver {
-        var d = Driver(PhotoScene(items: landscapeItems(5), viewport: window))
-        d.tap(d.scene.grid.frame(of: 2, at: 0).center)
-        d.settle(600)
-        return d
+        .browsing(PhotoScene(items: landscapeItems(5), viewport: window))
     }
 
     @Test func aLongPressHoldsThePageUntilTheFingerLifts() {

@@ -8,11 +8,7 @@ import Testing
     func browser(_ tap: PageTap) -> Driver {
         var scene = PhotoScene(items: landscapeItems(5), viewport: window)
         scene.pageTap = tap
-        var d = Driver(scene)
-        d.tap(d.scene.grid.frame(of: 2, at: 0).center)
-        d.settle(600)
-        d.effects = []
-        return d
+        return .browsing(scene)
     }
 
     func click(_ d: inout Driver, _ p: Point) {

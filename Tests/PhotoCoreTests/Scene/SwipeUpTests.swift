@@ -7,11 +7,7 @@ import Testing
     func browser(_ items: [Item] = landscapeItems(5)) -> Driver {
         var scene = PhotoScene(items: items, viewport: window)
         scene.swipeUpShowsFacts = true
-        var d = Driver(scene)
-        d.tap(d.scene.grid.frame(of: 2, at: 0).center)
-        d.settle(600)
-        d.effects = []
-        return d
+        return .browsing(scene)
     }
 
     @Test func aSwipeUpOnAPageAtRestAsksForItsFacts() {

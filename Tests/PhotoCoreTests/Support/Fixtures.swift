@@ -24,6 +24,15 @@ struct Driver {
 
     init(_ scene: PhotoScene) { self.scene = scene }
 
+    /// `scene` with cell `index` tapped open and its page at rest, the effects so far forgotten.
+    static func browsing(_ scene: PhotoScene, on index: Int = 2) -> Driver {
+        var d = Driver(scene)
+        d.tap(d.scene.grid.frame(of: index, at: 0).center)
+        d.settle(600)
+        d.effects = []
+        return d
+    }
+
     mutating func send(_ e: InputEvent) { time = max(time, e.time); effects += scene.handle(e) }
 
     mutating func advance(to t: Double) {
