@@ -15,6 +15,9 @@ public enum RemoteCommand: Equatable, Sendable {
         public init(_ description: String) { self.description = description }
     }
 
+    /// The names `POST /api/NAME` takes.
+    public static let names: Set<String> = ["next", "previous", "play", "pause", "sleep", "wake", "show", "select"]
+
     /// The command of `POST /api/NAME` with `body` (empty, or a JSON object; `show` needs
     /// `{"index": N}` with 0 ≤ N < `count`).
     public static func parse(name: String, body: [UInt8], count: Int) throws(Rejection) -> RemoteCommand {

@@ -88,6 +88,9 @@ public final class ControlServer: @unchecked Sendable {
             return response
         }
         let name = String(path.dropFirst("/api/".count))
+        guard name == "status" || name == "thumbnail" || RemoteCommand.names.contains(name) else {
+            return Self.error(.notFound, "no such path: \(path)")
+        }
         switch (request.method, name) {
         case (.GET, "status"), (.HEAD, "status"):
             return Self.json(board.snapshot.status)
@@ -96,7 +99,7 @@ public final class ControlServer: @unchecked Sendable {
                 return Self.error(.notFound, "no thumbnail for this photo")
             }
             return HTTPResponse(statusCode: .ok, headers: [.contentType: image.type, .cacheControl: "no-store"], body: image.bytes)
-        case (.POST, _):
+        case (.POST, _) where RemoteCommand.names.contains(name):
             let body: [UInt8]
             switch await Self.readBody(request) {
             case .some(let bytes): body = bytes
@@ -107,13 +110,17 @@ public final class ControlServer: @unchecked Sendable {
             }
             let command: RemoteCommand
             do { command = try RemoteCommand.parse(name: name, body: body, count: board.snapshot.status.count) } catch {
-                return Self.error(name == "status" || name == "thumbnail" ? .methodNotAllowed : .badRequest, "\(error)")
+                return Self.error(.badRequest, "\(error)")
             }
             return Self.json(await board.submit(command))
         case (_, "status"), (_, "thumbnail"):
-            return Self.error(.methodNotAllowed, "use GET")
+            var response = Self.error(.methodNotAllowed, "use GET")
+            response.headers[HTTPHeader("Allow")] = "GET, HEAD"
+            return response
         default:
-            return Self.error(.methodNotAllowed, "use POST")
+            var response = Self.error(.methodNotAllowed, "use POST")
+            response.headers[HTTPHeader("Allow")] = "POST"
+            return response
         }
     }
 

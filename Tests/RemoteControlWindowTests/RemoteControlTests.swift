@@ -177,7 +177,6 @@ import WindowTestSupport
             ("POST", "/api/next", mebibyte),
             ("POST", "/api/show", Data(#"{"index": "#.utf8)),
             ("POST", "/api/next", Data("not json".utf8)),
-            ("POST", "/api/dance", nil),
             ("POST", "/api/show", Data(#"{"index": 99999}"#.utf8)),
             ("POST", "/api/show", Data(#"{"index": -1}"#.utf8)),
             ("POST", "/api/show", Data(#"{"index": 1.5}"#.utf8)),
@@ -190,6 +189,16 @@ import WindowTestSupport
         }
         let missing = try await frame.client.request("GET", "/nothing-here")
         #expect(missing.status == 404 && missing.json?["error"] is String)
+        // A path under /api/ that names nothing is not found, whatever the method; one that names
+        // a command or the status with the other method is not allowed, and says which is.
+        for method in ["GET", "POST"] {
+            let unknown = try await frame.client.request(method, "/api/dance")
+            #expect(unknown.status == 404 && unknown.json?["error"] is String, "\(method) /api/dance: \(unknown.status)")
+        }
+        let getNext = try await frame.client.request("GET", "/api/next")
+        #expect(getNext.status == 405 && getNext.headers["allow"] == "POST", "GET /api/next: \(getNext.status) \(getNext.headers)")
+        let postStatus = try await frame.client.request("POST", "/api/status")
+        #expect(postStatus.status == 405 && postStatus.headers["allow"] == "GET, HEAD", "POST /api/status: \(postStatus.status)")
         let status = try await frame.client.status()
         #expect(status["index"] as? Int == 0 && status["mode"] as? String == "browsing", "nothing moved: \(status)")
         // A good command after the bad ones, to a photo none of them could name: the loop takes

@@ -15,6 +15,8 @@ public struct ControlClient: Sendable {
     public struct Answer {
         public let status: Int
         public let body: String
+        /// The response's header fields, by their names in lower case.
+        public var headers: [String: String] = [:]
         /// The body as a JSON object (nil when it is not one).
         public var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] }
     }
@@ -26,8 +28,8 @@ public struct ControlClient: Sendable {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-control-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("body")
-        var arguments = ["-s", "-o", out.path, "-w", "%{http_code}", "-X", method, "--max-time", "20"]
+        let out = dir.appendingPathComponent("body"), head = dir.appendingPathComponent("head")
+        var arguments = ["-s", "-o", out.path, "-D", head.path, "-w", "%{http_code}", "-X", method, "--max-time", "20"]
         if let bearer = token ?? self.token { arguments += ["-H", "Authorization: Bearer \(bearer)"] }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
         if let body {
@@ -37,7 +39,12 @@ public struct ControlClient: Sendable {
         }
         let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments + [base + path], timeout: 30)
         let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        return Answer(status: Int(run.stdout) ?? 0, body: text)
+        var fields: [String: String] = [:]
+        for line in ((try? String(contentsOf: head, encoding: .utf8)) ?? "").split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Answer(status: Int(run.stdout) ?? 0, body: text, headers: fields)
     }
 
     public func status() async throws -> [String: Any] {

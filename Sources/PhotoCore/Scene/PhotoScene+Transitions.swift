@@ -20,6 +20,8 @@ extension PhotoScene {
     mutating func dismiss(time: Double) {
         guard mode == .browsing || mode == .lifting else { return }
         let i = pager.index
+        // The grid comes back on the photo closed, not the one opened before paging.
+        if grid.selection != nil { grid.selection = i }
         let onScreen: Rect
         if mode == .lifting, let l = lift {
             onScreen = l.frame(at: time)

@@ -103,6 +103,19 @@ import Testing
         #expect(d.scene.mode == .grid)
     }
 
+    /// Opened on 5 by a finger, paged to 6, closed by a drag down: the grid comes back on 6 (what
+    /// the remote status reports), not on the 5 first opened.
+    @Test func closedAfterPagingTheGridIsOnThePhotoClosed() {
+        var d = Driver.browsing(PhotoScene(items: landscapeItems(12), viewport: window), on: 5)
+        #expect(d.scene.grid.selection == 5)
+        d.drag(from: Point(x: 1200, y: 400), by: Point(x: -600, y: 0), speed: 2)
+        d.settle()
+        #expect(d.scene.currentIndex == 6)
+        d.drag(from: Point(x: 640, y: 300), by: Point(x: 0, y: 200), speed: 0.5)
+        d.settle()
+        #expect(d.scene.mode == .grid && d.scene.grid.selection == 6)
+    }
+
     @Test func anOffScreenCellIsScrolledFullyIntoViewBeforeThePhotoFliesToIt() {
         var d = gridScene(200)
         d.tap(cellCentre(d, 0))
