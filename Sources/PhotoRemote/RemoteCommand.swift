@@ -8,6 +8,13 @@ public enum RemoteCommand: Equatable, Sendable {
     case show(Int)
     /// Show only the photos this selects, by date and rating.
     case select(RemoteSelection)
+    /// Show a line of text over the photos for `seconds`; an empty text takes the line away.
+    case message(String, seconds: Double)
+
+    /// How long a message shows when it does not say, and at most.
+    public static let messageSeconds = 60.0, longestMessageSeconds = 86_400.0
+    /// A message longer than this (in characters) is refused: it is one line on a frame.
+    public static let longestMessage = 280
 
     /// Why a request names no command: the answer is 400 with this text, and nothing changes.
     public struct Rejection: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,7 +23,7 @@ public enum RemoteCommand: Equatable, Sendable {
     }
 
     /// The names `POST /api/NAME` takes.
-    public static let names: Set<String> = ["next", "previous", "play", "pause", "sleep", "wake", "show", "select"]
+    public static let names: Set<String> = ["next", "previous", "play", "pause", "sleep", "wake", "show", "select", "message"]
 
     /// The command of `POST /api/NAME` with `body` (empty, or a JSON object; `show` needs
     /// `{"index": N}` with 0 ≤ N < `count`).
@@ -41,17 +48,30 @@ public enum RemoteCommand: Equatable, Sendable {
             }
             if let problem = selection.problem { throw Rejection("select: \(problem)") }
             return .select(selection)
+        case "message":
+            guard let sent = try? JSONDecoder().decode(MessageBody.self, from: Data(body)) else {
+                throw Rejection("message takes {\"text\": TEXT, \"seconds\": N}, seconds optional")
+            }
+            return try message(sent.text, seconds: sent.seconds)
         default:
             throw Rejection("unknown command: \(name)")
         }
     }
 
     /// The command of an MQTT message on `BASE/cmd`: a name, or `show N` (0 ≤ N < `count`),
-    /// with spaces around allowed.
+    /// with spaces around allowed; or `message TEXT [SECONDS]` (a last word that is a number is
+    /// the seconds).
     public static func parse(payload: [UInt8], count: Int) throws(Rejection) -> RemoteCommand {
-        guard payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
         guard let text = String(validating: payload, as: UTF8.self) else { throw Rejection("not UTF-8") }
         let words = text.split(whereSeparator: \.isWhitespace)
+        if words.first == "message" {
+            guard payload.count <= maxMessagePayloadBytes else { throw Rejection("longer than \(maxMessagePayloadBytes) bytes") }
+            var rest = Array(words.dropFirst())
+            let seconds = rest.count > 1 ? rest.last.flatMap { Double($0) } : nil
+            if seconds != nil { rest.removeLast() }
+            return try message(rest.joined(separator: " "), seconds: seconds)
+        }
+        guard payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
         switch (words.first, words.count) {
         case ("show"?, 2):
             guard let index = Int(words[1]) else { throw Rejection("show needs a whole number: \(words[1])") }
@@ -70,8 +90,25 @@ public enum RemoteCommand: Equatable, Sendable {
         }
     }
 
-    /// An MQTT command longer than this is refused unread (every command is a few bytes).
+    /// An MQTT command longer than this is refused unread (every command is a few bytes)...
     public static let maxPayloadBytes = 64
+    /// ...but a message, which is a line of text in any script.
+    public static let maxMessagePayloadBytes = 2048
+
+    private struct MessageBody: Decodable {
+        let text: String
+        let seconds: Double?
+    }
+
+    private static func message(_ text: String, seconds: Double?) throws(Rejection) -> RemoteCommand {
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        guard line.count <= longestMessage else { throw Rejection("message: longer than \(longestMessage) characters") }
+        let shown = seconds ?? messageSeconds
+        guard shown.isFinite, shown > 0, shown <= longestMessageSeconds else {
+            throw Rejection("message: seconds must be more than 0 and at most \(Int(longestMessageSeconds))")
+        }
+        return .message(line, seconds: shown)
+    }
 
     private struct ShowBody: Decodable { let index: Int }
 

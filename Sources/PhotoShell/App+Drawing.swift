@@ -18,7 +18,7 @@ extension App {
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !extras.chrome.barsShow(chromePage, at: now))
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) + videoBadges(over: list.images) }
-        list.commands += chromeOverlay(at: now)
+        list.commands += operation.message.draw(in: viewport) + chromeOverlay(at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }

@@ -124,6 +124,10 @@ package final class App {
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
             if let end = scene.fullFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
+            if operation.message.expire(at: now) {
+                automation.log?.message(shown: false)
+                frames.redraw(.overlay)
+            }
             // The chrome's parts that go by themselves (a clip's controls, the bars, the toast) end on a frame.
             if extras.chrome.endsAt(chromePage).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
             if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
@@ -183,14 +187,14 @@ package final class App {
     /// or the kiosk's idle timeout, the replay's next event or end, a failed download's or tile's
     /// retry, the waiting screen's arc, the end of the cells' and the page's fades, the next fill frame, the clock
     /// and the drift, the sleep schedule, the animation's next frame, the overlays that go by
-    /// themselves, the memory trim, the thumbnails made ahead once the grid rests.
+    /// themselves, the memory trim, a message's end, the thumbnails made ahead once the grid rests.
     private func timerWaits(at now: Double) -> [Double?] {
         let fadeEnd = [scene.cellFadeEnd, scene.fullFadeEnd].compactMap { $0.flatMap { frames.wait(until: $0, at: now) } }.min()
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), extras.chrome.endsAt(chromePage).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs,
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), extras.chrome.endsAt(chromePage).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },
                 extras.warming.awaitsRest ? 0 : nil]
     }
 

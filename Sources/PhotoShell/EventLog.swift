@@ -93,6 +93,8 @@ final class EventLog {
 
     /// The frame went to sleep (the schedule, a command) or woke (the schedule, a touch, a command).
     func sleep() { write("sleep") }
+    /// A message came on screen, or went (docs/behaviour.md §15).
+    func message(shown: Bool) { write(shown ? "message_shown" : "message_gone") }
     func wake() { write("wake") }
 
     /// A press (touch down, left button down) or a key as the app takes it from the event queue:

@@ -11,6 +11,8 @@ import PhotoSources
 struct FrameOperation {
     var slides: SlideshowDriver
     var sleep: FrameSleep
+    /// The line sent to the frame, while it shows.
+    var message = FrameMessage()
     let settings: FrameSettings
     /// Images the scene asked for while the frame slept: asked for on waking.
     private var heldRequests: [Effect] = []

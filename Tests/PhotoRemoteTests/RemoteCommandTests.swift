@@ -42,6 +42,24 @@ import Testing
         }
     }
 
+    /// Weather, a calendar line or a note pushed to the frame (docs/behaviour.md §15).
+    @Test func aMessageIsOneLineForSomeSecondsOverHTTPAndMQTT() throws {
+        #expect(try parse("message", #"{"text": "Dinner at 7", "seconds": 90}"#) == .message("Dinner at 7", seconds: 90))
+        #expect(try parse("message", #"{"text": "晚饭 7 点\n  好了"}"#) == .message("晚饭 7 点 好了", seconds: RemoteCommand.messageSeconds))
+        #expect(try parse("message", #"{"text": ""}"#) == .message("", seconds: RemoteCommand.messageSeconds))
+        func mqtt(_ text: String) throws(RemoteCommand.Rejection) -> RemoteCommand { try RemoteCommand.parse(payload: Array(text.utf8), count: 10) }
+        #expect(try mqtt("message Dinner at 7 60") == .message("Dinner at 7", seconds: 60))
+        #expect(try mqtt("message Dinner at 7") == .message("Dinner at", seconds: 7))
+        #expect(try mqtt("message 42") == .message("42", seconds: RemoteCommand.messageSeconds))
+        #expect(try mqtt("message " + String(repeating: "ü", count: 200)) == .message(String(repeating: "ü", count: 200), seconds: RemoteCommand.messageSeconds))
+        for bad in [#"{"seconds": 5}"#, #"{"text": "x", "seconds": 0}"#, #"{"text": "x", "seconds": 90000}"#, #"{"text": 7}"#,
+                    "{\"text\": \"\(String(repeating: "a", count: 281))\"}"] {
+            #expect(throws: RemoteCommand.Rejection.self, "\(bad)") { try parse("message", bad) }
+        }
+        #expect(throws: RemoteCommand.Rejection.self) { try mqtt("message " + String(repeating: "a", count: 2100)) }
+        #expect(throws: RemoteCommand.Rejection.self) { try mqtt("next " + String(repeating: "a", count: 100)) }
+    }
+
     @Test func showRefusesAnIndexThatIsNoWholeNumber() {
         for body in ["{}", "{\"index\": 1.5}", "{\"index\": \"2\"}", "{\"index\": true}", "{\"index\": null}", "[1]"] {
             #expect(throws: RemoteCommand.Rejection.self, "\(body)") { try parse("show", body) }

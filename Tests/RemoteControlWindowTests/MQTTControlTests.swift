@@ -63,6 +63,11 @@ struct MQTTControlTests {
         try await broker.publish(frame.command, "previous")
         try await frame.waitForState("photo 3", broker: broker) { $0["index"] as? Int == 3 }
 
+        // A line for a second, the last word its seconds (docs/behaviour.md §15).
+        try await broker.publish(frame.command, "message Back at 7 1")
+        try await frame.events.wait(for: "message_shown")
+        try await frame.events.wait(for: "message_gone")
+
         try await broker.publish(frame.command, "play")
         try await frame.waitForState("the slideshow", broker: broker) { $0["mode"] as? String == "slideshow" && $0["playing"] as? Bool == true }
         try await broker.publish(frame.command, "pause")

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PhotoCore
 import Testing
 import WindowTestSupport
 
@@ -28,8 +29,9 @@ import WindowTestSupport
             else { try await events.wait(for: "thumbs_done") { $0.hasPrefix("thumbs_done") } }
         }
 
-        func end() async throws -> ChildProcess.Outcome {
-            process.terminate()
+        /// `waiting`: for the program to end by itself (a replay's quit), not stopped.
+        func end(waiting: Bool = false) async throws -> ChildProcess.Outcome {
+            if !waiting { process.terminate() }
             _ = await process.exit(timeout: 60)
             return try process.outcome(timeout: 10)
         }
@@ -69,6 +71,29 @@ import WindowTestSupport
             try await Task.sleep(for: .milliseconds(50))
         }
         return false
+    }
+
+    /// A line pushed to the frame (docs/behaviour.md §15, `message`): a dark band across the top
+    /// with the text in it, gone when its seconds are up. The replay holds on the events.
+    @Test func aMessageShowsOverThePhotoForItsSeconds() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("message-\(UUID().uuidString).txt")
+        let shown = script.deletingPathExtension().path + "-shown.png", gone = script.deletingPathExtension().path + "-gone.png"
+        defer { for path in [script.path, shown, gone] { try? FileManager.default.removeItem(atPath: path) } }
+        try "100 wait message_shown\n200 screenshot \(shown)\n300 wait message_gone\n400 screenshot \(gone)\n500 quit\n".write(to: script, atomically: true, encoding: .utf8)
+        let frame = try await ControlledFrame("message", extra: ["--replay", script.path])
+        defer { frame.process.terminate() }
+        let answer = try await frame.client.post("message", #"{"text": "Dinner at 7 · 晚饭", "seconds": 1}"#)
+        #expect(answer.status == 200, "\(answer.body)")
+        let outcome = try await frame.end(waiting: true)
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let with = try Screenshot(path: shown), without = try Screenshot(path: gone)
+        let bandEdge = Rect(x: 30, y: 6, width: 40, height: 20), line = Rect(x: 160, y: 4, width: 320, height: 48)
+        let red = frame.session.colour(0)
+        let banded = with.looks(bandEdge, like: (red.0 * 0.4, red.1 * 0.4, red.2 * 0.4)), written = with.whitePixels(line) > 40
+        #expect(banded && written, "the band \(with.mean(bandEdge)), white pixels of its line: \(with.whitePixels(line))")
+        let clear = without.looks(bandEdge, like: red) && without.whitePixels(line) == 0
+        #expect(clear, "gone: \(without.mean(bandEdge))")
+        #expect(frame.events.events.filter { $0.hasPrefix("message") } == ["message_shown", "message_gone"], "\(frame.events.events)")
     }
 
     @Test func theStatusAndEachCommandMoveTheProgram() async throws {
