@@ -59,15 +59,17 @@ public enum RemoteCommand: Equatable, Sendable {
     }
 
     /// The command of an MQTT message on `BASE/cmd`: a name, or `show N` (0 ≤ N < `count`),
-    /// with spaces around allowed; or `message TEXT [SECONDS]` (a last word that is a number is
-    /// the seconds).
+    /// with spaces around allowed; or `message TEXT [SECONDS]` (a last word that is a whole number
+    /// from 1 to `longestMessageSeconds` is the seconds; any other stays part of the text).
     public static func parse(payload: [UInt8], count: Int) throws(Rejection) -> RemoteCommand {
+        guard payload.count <= maxMessagePayloadBytes else { throw Rejection("longer than \(maxMessagePayloadBytes) bytes") }
+        let isMessage = payload.drop { $0 == 0x20 }.starts(with: Array("message".utf8))
+        guard isMessage || payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
         guard let text = String(validating: payload, as: UTF8.self) else { throw Rejection("not UTF-8") }
         let words = text.split(whereSeparator: \.isWhitespace)
         if words.first == "message" {
-            guard payload.count <= maxMessagePayloadBytes else { throw Rejection("longer than \(maxMessagePayloadBytes) bytes") }
             var rest = Array(words.dropFirst())
-            let seconds = rest.count > 1 ? rest.last.flatMap { Double($0) } : nil
+            let seconds = rest.count > 1 ? rest.last.flatMap { Int($0) }.flatMap { (1...Int(longestMessageSeconds)).contains($0) ? Double($0) : nil } : nil
             if seconds != nil { rest.removeLast() }
             return try message(rest.joined(separator: " "), seconds: seconds)
         }
@@ -90,7 +92,8 @@ public enum RemoteCommand: Equatable, Sendable {
         }
     }
 
-    /// An MQTT command longer than this is refused unread (every command is a few bytes)...
+    /// An MQTT command longer than this is refused before it is read as text (every command is a
+    /// few bytes)...
     public static let maxPayloadBytes = 64
     /// ...but a message, which is a line of text in any script.
     public static let maxMessagePayloadBytes = 2048

@@ -115,7 +115,7 @@ public final class ControlServer: @unchecked Sendable {
             return Self.json(await board.submit(command))
         case (_, "status"), (_, "thumbnail"):
             var response = Self.error(.methodNotAllowed, "use GET")
-            response.headers[HTTPHeader("Allow")] = "GET, HEAD"
+            response.headers[HTTPHeader("Allow")] = name == "status" ? "GET, HEAD" : "GET"
             return response
         default:
             var response = Self.error(.methodNotAllowed, "use POST")

@@ -6,7 +6,8 @@ import PhotoStorage
 /// The chrome over the browser's page (`PageChrome`, docs/behaviour.md §4, §20): the shell gives
 /// it the page as it stands and carries out what it asks for.
 extension App {
-    var chromePage: PageChrome.Page {
+    /// The page under the chrome at `now` (the loop's moment, which a clip's position is read at).
+    func chromePage(at now: Double) -> PageChrome.Page {
         let index = scene.currentIndex, id = currentID
         let browsing = !options.kiosk && slideshow == nil && scene.mode == .browsing
         var local = false
@@ -14,23 +15,23 @@ extension App {
         return PageChrome.Page(browsing: browsing, index: index, count: scene.items.count, item: id,
                                name: scene.items.indices.contains(index) ? scene.items[index].name : "", viewport: display.viewport,
                                rightToLeft: options.rightToLeft, fullscreen: display.window.isFullscreen,
-                               clip: pageClip(at: clock.nowMs), deletable: browsing && options.allowDelete && local)
+                               clip: pageClip(at: now), deletable: browsing && options.allowDelete && local)
     }
 
     /// A tap on the page: the bars, and a clip's controls with them, shown if none shows, else hidden.
     func pageTapped(at now: Double) {
         // The tap comes from the scene's timer, with no input to draw for: the frame is asked here.
         frames.redraw(.overlay)
-        extras.chrome.tapped(chromePage, at: now)
+        extras.chrome.tapped(chromePage(at: now), at: now)
     }
 
     func openFacts(at now: Double) {
-        extras.chrome.openFacts(chromePage, at: now)
+        extras.chrome.openFacts(chromePage(at: now), at: now)
         frames.redraw(.input)
     }
 
     func chromeTakes(_ input: InputEvent, at now: Double) -> Bool {
-        switch extras.chrome.take(input, chromePage, at: now) {
+        switch extras.chrome.take(input, chromePage(at: now), at: now) {
         case .passOn: return false
         case .taken: break
         case .act(.back): perform(scene.handle(.key("Escape", time: now)))
@@ -49,11 +50,11 @@ extension App {
     /// Each pass: the chrome follows its page; while the panel slides, frames come.
     func followChrome(at now: Double) {
         scene.swipeUpShowsFacts = !options.kiosk && slideshow == nil
-        if extras.chrome.follow(chromePage, at: now) { frames.redraw(.animation) }
+        if extras.chrome.follow(chromePage(at: now), at: now) { frames.redraw(.animation) }
     }
 
     func chromeOverlay(at now: Double) -> [DrawCommand] {
-        extras.chrome.draw(chromePage, factsText: factsText(page:), at: now)
+        extras.chrome.draw(chromePage(at: now), factsText: factsText(page:), at: now)
     }
 
     private func factsText(page: Int) -> FactsText? {

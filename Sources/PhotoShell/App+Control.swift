@@ -32,8 +32,9 @@ extension App {
             if let done = operation.sleep.command(command == .sleep ? .sleep : .wake, at: now) { carryOut(done) }
             return
         case .message(let text, let seconds):
+            let hadOne = operation.message.text != nil
             operation.message.show(text, seconds: seconds, at: now)
-            automation.log?.message(shown: !text.isEmpty)
+            if !text.isEmpty || hadOne { automation.log?.message(shown: !text.isEmpty) }
         case .select(let selection):
             // The new list comes back through the content feed, as any change of the sources does.
             return feed.select(selection)

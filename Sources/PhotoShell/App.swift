@@ -129,7 +129,7 @@ package final class App {
                 frames.redraw(.overlay)
             }
             // The chrome's parts that go by themselves (a clip's controls, the bars, the toast) end on a frame.
-            if extras.chrome.endsAt(chromePage).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
+            if extras.chrome.endsAt(chromePage(at: now)).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
             if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
@@ -194,7 +194,7 @@ package final class App {
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), extras.chrome.endsAt(chromePage).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },
+                extras.video.waitMs(at: now, virtual: clock.isVirtual), extras.chrome.endsAt(chromePage(at: now)).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },
                 extras.warming.awaitsRest ? 0 : nil]
     }
 

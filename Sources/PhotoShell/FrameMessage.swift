@@ -22,14 +22,17 @@ struct FrameMessage {
         return true
     }
 
-    /// A dark band across the top with the line in it, cut with an ellipsis where too long.
-    func draw(in viewport: Size) -> [DrawCommand] {
+    /// A dark band across the top (from `top` down) with the line in it, cut with an ellipsis
+    /// where too long.
+    func draw(in viewport: Size, top: Double = 0) -> [DrawCommand] {
         guard let text else { return [] }
-        let band = Rect(x: 0, y: 0, width: viewport.width, height: Self.bandHeight)
+        let band = Rect(x: 0, y: top, width: viewport.width, height: Self.bandHeight)
         return [.solid(band, Color(r: 0, g: 0, b: 0, a: 0.6)),
                 .text(TextDraw(text: text, position: Point(x: viewport.width / 2, y: band.midY), anchor: .center, size: 22, color: .white,
                                maxWidth: viewport.width - 48))]
     }
 
     static let bandHeight = 56.0
+    /// Where the band starts when the bars' top bar or the clock is at the top: below both.
+    static let belowTop = 64.0
 }

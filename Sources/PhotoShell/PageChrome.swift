@@ -96,7 +96,7 @@ struct PageChrome {
         facts.open(page: page.index, at: now)
     }
 
-    /// The bars' trash button, or the `Delete` key: the question.
+    /// The bars' trash button: the question.
     mutating func askToDelete(_ page: Page) {
         guard page.deletable, let item = page.item else { return }
         bars.hide()

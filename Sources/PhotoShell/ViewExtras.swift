@@ -16,7 +16,7 @@ struct ViewExtras {
     var animation = PageAnimation()
     /// The clip of the page on screen (docs/behaviour.md §19).
     var video = PageVideo()
-    /// The bars, the facts panel and the delete question over the browser's page.
+    /// The bars, a clip's control bar, the facts panel and the delete question over the browser's page.
     var chrome = PageChrome()
     /// The desktop's wish for less motion, as it becomes known.
     var desktopMotion: DesktopMotion?

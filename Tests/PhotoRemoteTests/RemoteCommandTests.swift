@@ -51,6 +51,10 @@ import Testing
         #expect(try mqtt("message Dinner at 7 60") == .message("Dinner at 7", seconds: 60))
         #expect(try mqtt("message Dinner at 7") == .message("Dinner at", seconds: 7))
         #expect(try mqtt("message 42") == .message("42", seconds: RemoteCommand.messageSeconds))
+        // A last word that is no whole number of seconds the frame takes stays in the text.
+        #expect(try mqtt("message Temperature -3") == .message("Temperature -3", seconds: RemoteCommand.messageSeconds))
+        #expect(try mqtt("message Call 5551234567") == .message("Call 5551234567", seconds: RemoteCommand.messageSeconds))
+        #expect(try mqtt("message Not nan") == .message("Not nan", seconds: RemoteCommand.messageSeconds))
         #expect(try mqtt("message " + String(repeating: "ü", count: 200)) == .message(String(repeating: "ü", count: 200), seconds: RemoteCommand.messageSeconds))
         for bad in [#"{"seconds": 5}"#, #"{"text": "x", "seconds": 0}"#, #"{"text": "x", "seconds": 90000}"#, #"{"text": 7}"#,
                     "{\"text\": \"\(String(repeating: "a", count: 281))\"}"] {

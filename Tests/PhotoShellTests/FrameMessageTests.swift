@@ -37,5 +37,8 @@ import Testing
         }
         #expect(band == Rect(x: 0, y: 0, width: 800, height: FrameMessage.bandHeight))
         #expect(line.text == "Dinner at 7" && line.maxWidth == 752 && band.contains(line.position))
+        // Under the bars' top bar or the clock, when they show.
+        guard case .solid(let lower, _) = message.draw(in: Size(width: 800, height: 600), top: FrameMessage.belowTop).first else { return }
+        #expect(lower.minY == FrameMessage.belowTop && lower.minY >= PageBars.topHeight)
     }
 }

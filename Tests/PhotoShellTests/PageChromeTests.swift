@@ -123,7 +123,7 @@ import Testing
         var chrome = PageChrome()
         let kiosk = Self.page(browsing: false)
         chrome.tapped(kiosk, at: 0)
-        #expect(!chrome.barsShow(kiosk, at: 10))
+        #expect(chrome.draw(kiosk, factsText: { _ in nil }, at: 10).isEmpty)
         #expect(key(&chrome, "i", kiosk, at: 20) == .passOn)
         #expect(key(&chrome, "Tab", kiosk, at: 30) == .passOn)
         chrome.openFacts(kiosk, at: 40)

@@ -32,7 +32,6 @@ import WindowTestSupport
         return Outcome(shots: shots, photos: photos, data: data)
     }
 
-
     func shows(_ s: Screenshot, _ i: Int) -> Bool {
         let c = Self.colours[i]
         return s.looks(Self.middle, like: (Double(c.0), Double(c.1), Double(c.2)), tolerance: 8)

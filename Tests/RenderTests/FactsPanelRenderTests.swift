@@ -30,7 +30,6 @@ import WindowTestSupport
         return shots
     }
 
-
     func open(_ s: Screenshot) -> Bool { s.looks(Self.panelRight, like: (4, 4, 13), tolerance: 6) && s.whitePixels(Self.lines) > 200 }
     func closed(_ s: Screenshot) -> Bool { s.looks(Self.panelRight, like: Self.photo, tolerance: 6) && s.whitePixels(Self.lines) == 0 }
 

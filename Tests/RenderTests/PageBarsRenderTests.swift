@@ -42,7 +42,6 @@ import WindowTestSupport
         return (shots, try String(contentsOf: events, encoding: .utf8))
     }
 
-
     /// The page as it is, no bar over it.
     func bare(_ s: Screenshot) -> Bool { s.looks(Self.topBand, like: Self.blue) && s.looks(Self.bottomBand, like: Self.blue) }
     /// The bars over the page: the photo at half strength under both.
