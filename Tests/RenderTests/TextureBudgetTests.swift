@@ -29,7 +29,10 @@ import WindowTestSupport
         try "9000 quit\n".write(to: script, atomically: true, encoding: .utf8)
         let run = try await AppProcess.run(["--size", "1280x800", "--slideshow=0.3", "--transition", "kenburns", "--stats", "--events", events.path,
                                             "--replay", script.path, dir.path],
-                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path],
+                                           // 9 s of virtual time, each frame Ken Burns at 1280x800 in software: ~22 s of CPU,
+                                           // which with both cores kept busy is more than the usual minute.
+                                           timeout: 240)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let slides = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").filter { $0.contains("slide") }
         #expect(slides.count >= 20, "\(slides.count) slides shown")
