@@ -53,8 +53,8 @@ extension App {
         if extras.chrome.follow(chromePage(at: now), at: now) { frames.redraw(.animation) }
     }
 
-    func chromeOverlay(at now: Double) -> [DrawCommand] {
-        extras.chrome.draw(chromePage(at: now), factsText: factsText(page:), at: now)
+    func chromeOverlay(_ page: PageChrome.Page, at now: Double) -> [DrawCommand] {
+        extras.chrome.draw(page, factsText: factsText(page:), at: now)
     }
 
     private func factsText(page: Int) -> FactsText? {

@@ -13,14 +13,16 @@ extension App {
         let began = MonotonicClock.nowMs()
         let viewport = display.viewport
         let overlays = presentationOverlays(in: viewport, at: now)
-        let barsShow = extras.chrome.barsShow(chromePage(at: now), at: now)
+        // The page under the chrome, built once for the frame.
+        let page = chromePage(at: now)
+        let barsShow = extras.chrome.barsShow(page, at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) + videoBadges(over: list.images) }
         // A message goes under the bars' top bar and the clock when they show, never over them.
-        list.commands += operation.message.draw(in: viewport, top: barsShow || !overlays.rest.isEmpty ? FrameMessage.belowTop : 0) + chromeOverlay(at: now)
+        list.commands += operation.message.draw(in: viewport, top: barsShow || !overlays.rest.isEmpty ? FrameMessage.belowTop : 0) + chromeOverlay(page, at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }
