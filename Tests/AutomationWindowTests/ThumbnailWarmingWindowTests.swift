@@ -26,7 +26,7 @@ import WindowTestSupport
         let perScreen = session.layout.visibleRange(top: 0, height: session.window.height).count
         let (first, _) = try BrowserSession.writeScript("0 wait thumbs_done\n100 quit\n", in: session.dir)
         let run = try await AppProcess.run(["--size", "1280x800", "--thumbnails-ahead", "1", "--events", events.path, "--replay", first.path, session.dir.path],
-                                           environment: ["XDG_CACHE_HOME": cache.path], timeout: 120)
+                                           environment: ["XDG_CACHE_HOME": cache.path], timeout: 360)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let done = try #require(try Self.thumbsDone(events))
         #expect(done == 2 * perScreen && done < Self.count, "the screen (\(perScreen) cells) and one screenful ahead")
@@ -39,7 +39,7 @@ import WindowTestSupport
         let app = try AppProcess.start(["--size", "1280x800", "--thumbnails-ahead", "1", "--realtime", "--events", events.path, "--replay", second.path, session.dir.path],
                                        environment: ["XDG_CACHE_HOME": cache.path])
         defer { app.terminate() }
-        try await Poll.until("every photo's thumbnail after End: \(Self.thumbnails(in: cache)) of \(Self.count)", seconds: 60) {
+        try await Poll.until("every photo's thumbnail after End: \(Self.thumbnails(in: cache)) of \(Self.count)", seconds: 300) {
             Self.thumbnails(in: cache) == Self.count
         }
     }
@@ -49,7 +49,7 @@ import WindowTestSupport
         let cache = session.dir.appendingPathComponent("cache"), events = session.dir.appendingPathComponent("events.txt")
         let (script, _) = try BrowserSession.writeScript("0 wait thumbs_done\n100 quit\n", in: session.dir)
         let run = try await AppProcess.run(["--size", "1280x800", "--thumbnails-ahead", "1000", "--events", events.path, "--replay", script.path, session.dir.path],
-                                           environment: ["XDG_CACHE_HOME": cache.path], timeout: 120)
+                                           environment: ["XDG_CACHE_HOME": cache.path], timeout: 360)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(try Self.thumbsDone(events) == Self.count)
         #expect(Self.thumbnails(in: cache) == Self.count)
