@@ -64,7 +64,7 @@ extension App {
         case .file(let path): (path as NSString).deletingLastPathComponent
         case .url(let url): url.absoluteString
         }
-        return FactsText(facts: ledger.facts(of: id), name: scene.items[page].name, location: location, pixelSize: scene.items[page].pixelSize,
+        return FactsText(facts: facts(of: id), name: scene.items[page].name, location: location, pixelSize: scene.items[page].pixelSize,
                          bytes: item.listedBytes, dateText: Presentation.dateText)
     }
 

@@ -9,7 +9,15 @@ extension App {
     func captionText(of index: Int) -> String? {
         guard scene.items.indices.contains(index), let id = catalog.id(at: index) else { return nil }
         let item = scene.items[index]
-        return overlays.presentation.caption(caption: item.caption, name: item.name, facts: ledger.facts(of: id))
+        return overlays.presentation.caption(caption: item.caption, name: item.name, facts: facts(of: id))
+    }
+
+    /// What is known of photo `id`: what its header says, and its source's word where the header
+    /// is silent (an Immich server's date, place and people).
+    func facts(of id: Int) -> ImageFacts? {
+        let listed = catalog.item(id: id)?.listedFacts
+        guard let read = ledger.facts(of: id) else { return listed }
+        return read.filling(from: listed)
     }
 
     /// The caption (its band goes under the browser's page indicator) and the rest (the clock).

@@ -39,6 +39,7 @@ struct FactsText: Equatable {
         if let rating = facts?.rating, (1...5).contains(rating) {
             lines.append(Line(text: String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating), kind: .plain))
         }
+        if let people = facts?.people, !people.isEmpty { lines.append(Line(text: people.joined(separator: ", "), kind: .plain)) }
         if let place = facts?.place { lines.append(Line(text: place, kind: .plain)) }
         if let latitude = facts?.latitude, let longitude = facts?.longitude {
             lines.append(Line(text: Self.coordinatesText(latitude: latitude, longitude: longitude), kind: .dim))

@@ -25,6 +25,7 @@ package struct Presentation {
             .map(Self.dates.yearsAgo)
         values[.camera] = facts?.camera
         values[.place] = facts?.place
+        values[.people] = facts?.people?.joined(separator: ", ")
         return self.caption.text(values) ?? (namesWhenEmpty ? name : nil)
     }
 

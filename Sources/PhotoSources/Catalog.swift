@@ -34,6 +34,9 @@ package struct Catalog {
     /// The item at scene index `index`; nil past the ends.
     package func item(at index: Int) -> SourceItem? { id(at: index).map { items[$0] } }
 
+    /// The item with `id`, shown or not.
+    package func item(id: Int) -> SourceItem? { items.indices.contains(id) ? items[id] : nil }
+
     /// The identities at these scene indices, those past the ends left out.
     package func ids(at indices: some Sequence<Int>) -> Set<Int> { Set(indices.compactMap(id(at:))) }
 

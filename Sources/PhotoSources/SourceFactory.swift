@@ -16,6 +16,8 @@ package enum SourceFactory {
         package var netrcPath: String
         /// `--since`, `--until`, `--rating`, `--memories` as they stand, and the library index.
         package var selection: SelectionControl?
+        /// The file an Immich server's API key was read from (`--immich-key-file`); nil for none.
+        package var immichKeyFile: String?
 
         package init(recursive: Bool, order: FolderOrder, refreshSeconds: Double, network: DataLoading?, netrcPath: String = Netrc.path(nil)) {
             (self.recursive, self.order, self.refreshSeconds, self.network) = (recursive, order, refreshSeconds, network)
@@ -25,7 +27,11 @@ package enum SourceFactory {
 
     /// The source `argument` (not `-`) names. Order matters: an IIIF `info.json` on a server is
     /// one photo, not a manifest; a local path ending in `.json` is a manifest.
-    package static func source(for argument: String, _ options: Options) -> any PhotoSource {
+    /// - Throws: `SourceUnusable` for an argument of a known kind that cannot be used as given.
+    package static func source(for argument: String, _ options: Options) throws -> any PhotoSource {
+        if let address = try ImmichAddress(argument) {
+            return ImmichSource(address: address, refreshSeconds: options.refreshSeconds, network: options.network, keyFile: options.immichKeyFile)
+        }
         if let folder = WebDAVSource.folder(argument) {
             return WebDAVSource(argument: argument, folder: folder, recursive: options.recursive, order: options.order,
                                 refreshSeconds: options.refreshSeconds, network: options.network, netrcPath: options.netrcPath,
@@ -43,6 +49,10 @@ package enum SourceFactory {
         if TilePyramid.isDescription(URL(fileURLWithPath: argument)) { return DeepZoomSource(.file(argument)) }
         return SinglePhotoSource(.file(argument))
     }
+
+    /// The server an `immich+` argument names, whose requests carry its API key; nil for any
+    /// other argument.
+    package static func immichServer(_ argument: String) -> URL? { ImmichAddress.server(argument) }
 
     /// `-` replaced by the lines of `input` (standard input), read once: the sources named there
     /// are kept current like any other, but the list itself is not read again.

@@ -67,6 +67,12 @@ package struct SourceItem: Sendable, Equatable {
     package var version: String?
     /// A Live Photo's clip: the `.MOV` beside its still (docs/behaviour.md §19).
     package var motion: Location?
+    /// Its name where the source says it (an Immich asset's file name: its URL's last part is
+    /// the same for every photo), else the last part of where its bytes are.
+    package var listedName: String?
+    /// What its source says of it (an Immich server's date, place and people), for what the
+    /// bytes' own header does not say.
+    package var listedFacts: ImageFacts?
 
     init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil, version: String? = nil) {
         self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize; self.stamp = stamp
@@ -124,7 +130,7 @@ extension SourceItem {
     /// An IIIF `info.json` or a `.dzi`: a pyramid of tiles, not one picture.
     /// What the scene knows of it: a deep zoom image zooms to twice its full resolution.
     package var sceneItem: Item {
-        Item(pixelSize: pixelSize, name: image.name, caption: caption, maxZoom: isDeepZoom ? ZoomLevel.deepZoomMaximum : ZoomLevel.nativeScale)
+        Item(pixelSize: pixelSize, name: listedName ?? image.name, caption: caption, maxZoom: isDeepZoom ? ZoomLevel.deepZoomMaximum : ZoomLevel.nativeScale)
     }
 
     package var isDeepZoom: Bool {

@@ -138,6 +138,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("User names and passwords for servers (WebDAV folders, any http URL), as curl reads them: default $NETRC, else ~/.netrc.", valueName: "file"))
     var netrc: String?
 
+    @Option(help: ArgumentHelp("The API key for immich+https:// sources, read from this file (one line; a file others can read gets a warning).", valueName: "file"))
+    var immichKeyFile: String?
+
     @Option(help: "Disk cache for photos from the network, in MiB ($XDG_CACHE_HOME/sdlphoto).")
     var diskCache: Int = 1024
 
@@ -201,10 +204,13 @@ struct SDLPhoto: ParsableCommand {
         Log.setVerbose(verbose)
         let cacheBytes = Int64(diskCache) * 1024 * 1024
         let netrcPath = Netrc.path(netrc ?? ProcessInfo.processInfo.environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 })
-        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes, netrcFile: netrcPath) }
+        let arguments = SourceFactory.expandingStandardInput(sources)
+        let serverKeys = try immichKeys(for: arguments)
+        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes, netrcFile: netrcPath, serverKeys: serverKeys) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
+        sourceOptions.immichKeyFile = serverKeys.isEmpty ? nil : immichKeyFile
         sourceOptions.selection = SelectionControl(DateSelection(since: since, until: until, minimumRating: rating, memories: memories.map(Memories.init)),
                                                    open: { Self.openIndex() })
         /// Each source with what it gave at start; nil for a manifest on a server that cannot be
@@ -215,11 +221,11 @@ struct SDLPhoto: ParsableCommand {
             if sources.isEmpty {
                 let (server, manifest) = try SDLPhoto.demoGallery()
                 demoServer = server
-                let demo = SourceFactory.source(for: manifest.absoluteString, sourceOptions)
+                let demo = try SourceFactory.source(for: manifest.absoluteString, sourceOptions)
                 started = [(demo, try demo.list())]
             } else {
-                for argument in SourceFactory.expandingStandardInput(sources) {
-                    let source = SourceFactory.source(for: argument, sourceOptions)
+                for argument in arguments {
+                    let source = try SourceFactory.source(for: argument, sourceOptions)
                     do {
                         started.append((source, try source.list()))
                     } catch let unreachable as SourceUnreachable {
@@ -303,10 +309,11 @@ struct SDLPhoto: ParsableCommand {
 
     /// Transfers through the disk cache in `$XDG_CACHE_HOME/sdlphoto`; without a cache, straight;
     /// nil (local files still show) when curl cannot start.
-    static func makeNetwork(cacheBytes: Int64, netrcFile: String) -> DataLoading? {
+    static func makeNetwork(cacheBytes: Int64, netrcFile: String, serverKeys: [ServerKey] = []) -> DataLoading? {
         do {
             var configuration = NetworkConfiguration()
             configuration.netrcFile = netrcFile
+            configuration.serverKeys = serverKeys
             let loader = try DataLoader(configuration: configuration)
             do { return CachedLoader(loader: loader, cache: try DataCache(sizeLimit: cacheBytes)) } catch {
                 Log.error("no disk cache, images are fetched every time: \(error)")

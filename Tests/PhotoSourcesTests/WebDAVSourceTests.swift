@@ -38,7 +38,7 @@ import WindowTestSupport
         configuration.netrcFile = netrc
         let options = SourceFactory.Options(recursive: recursive, order: .name, refreshSeconds: 60,
                                             network: try network ?? DataLoader(configuration: configuration), netrcPath: netrc)
-        return SourceFactory.source(for: argument, options)
+        return try SourceFactory.source(for: argument, options)
     }
 
     func refreshed(_ source: any PhotoSource, after last: [SourceItem]) throws -> SourceListing {
@@ -256,14 +256,6 @@ import WindowTestSupport
         #expect(done.wait(timeout: .now() + 30) == .success)
         return try #require(box.get()).get()
     }
-}
-
-private final class Box: @unchecked Sendable {
-    // Sendable: guarded by `lock`.
-    private let lock = NSLock()
-    private var result: Result<SourceListing, any Error>?
-    func set(_ result: Result<SourceListing, any Error>) { lock.withLock { self.result = result } }
-    func get() -> Result<SourceListing, any Error>? { lock.withLock { result } }
 }
 
 private final class ResponseBox: @unchecked Sendable {

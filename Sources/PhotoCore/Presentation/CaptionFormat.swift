@@ -1,11 +1,12 @@
 /// `--caption FORMAT` (docs/behaviour.md §6): text with fields in braces, `{caption}` (the
 /// source's own caption), `{name}` (the file name), `{date}` (when it was taken, in the locale's
 /// words), `{ago}` (how many years ago, in the locale's words: "3 years ago"), `{camera}` and `{place}`
-/// (the town near where it was taken, docs/behaviour.md §20). A field with nothing to say is left out with the text that joins it to
+/// (the town near where it was taken, docs/behaviour.md §20) and `{people}` (who is in it, where
+/// its source says: an Immich server). A field with nothing to say is left out with the text that joins it to
 /// the others, so "{caption} · {date}" is just the date for a photo with no caption, and a
 /// caption that comes out empty is not drawn.
 public struct CaptionFormat: Equatable, Sendable {
-    public enum Field: String, CaseIterable, Sendable { case caption, name, date, ago, camera, place }
+    public enum Field: String, CaseIterable, Sendable { case caption, name, date, ago, camera, place, people }
 
     enum Piece: Equatable, Sendable {
         case text(String)

@@ -34,6 +34,8 @@ public struct NetworkConfiguration: Sendable {
     /// names gets Basic or Digest authentication, whichever its server asks for; none is ever
     /// sent to another host, after a redirect either.
     public var netrcFile: String?
+    /// Keys that servers are given in a header (`ServerKey`), each to its own origin alone.
+    public var serverKeys: [ServerKey] = []
 
     public init() {}
 

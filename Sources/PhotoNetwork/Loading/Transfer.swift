@@ -28,6 +28,9 @@ final class Transfer {
     private(set) var refusedRedirect: String?
     /// The status of the response whose headers are arriving.
     private var status = 0
+    /// The key its server is given (`NetworkConfiguration.serverKeys`): with one, the transfer
+    /// stays on its origin as a `staysOnHost` request does.
+    private let serverKey: ServerKey?
 
     /// Marks the moment it goes on the wire.
     func started() { lastActivity = ProcessInfo.processInfo.systemUptime }
@@ -38,6 +41,7 @@ final class Transfer {
         self.request = request
         self.sequence = sequence
         self.configuration = configuration
+        serverKey = configuration.serverKeys.first { $0.matches(request.url) }
         easy = try CurlEasy()
         try configure(authentication: authentication)
         easy.onBody = { [unowned self] chunk in receive(chunk) }
@@ -102,7 +106,9 @@ final class Transfer {
         // 4xx and 5xx end the transfer at the status line instead of downloading an error page.
         try easy.set(CURLOPT_FAILONERROR, 1)
         try easy.set(CURLOPT_USERAGENT, configuration.userAgent)
-        try easy.setHeaders(request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
+        var headers = request.headers
+        if let serverKey { headers[serverKey.header] = serverKey.value }
+        try easy.setHeaders(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
     }
 
     private func receive(_ chunk: Data) -> Bool {
@@ -128,7 +134,7 @@ final class Transfer {
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-        if request.staysOnHost, name == "location", (300..<400).contains(status),
+        if request.staysOnHost || serverKey != nil, name == "location", (300..<400).contains(status),
            let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
            target.host?.lowercased() != request.url.host?.lowercased() || target.port != request.url.port {
             refusedRedirect = target.absoluteString

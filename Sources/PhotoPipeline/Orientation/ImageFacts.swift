@@ -27,13 +27,7 @@ extension ImageFacts {
         }
         let taken = (exif.text(EXIF_TAG_DATE_TIME_ORIGINAL, in: EXIF_IFD_EXIF) ?? exif.text(EXIF_TAG_DATE_TIME, in: EXIF_IFD_0)).flatMap(TakenAt.init(exif:))
         let make = exif.text(EXIF_TAG_MAKE, in: EXIF_IFD_0), model = exif.text(EXIF_TAG_MODEL, in: EXIF_IFD_0)
-        let camera: String?
-        if let make, let model {
-            let brand = make.split(separator: " ").first.map { $0.lowercased() } ?? ""
-            camera = model.lowercased().hasPrefix(brand) ? model : "\(make) \(model)"
-        } else {
-            camera = model ?? make
-        }
+        let camera = ImageFacts.cameraName(make: make, model: model)
         var facts = ImageFacts(taken: taken, camera: camera)
         facts.colourProfile = colour?.name
         facts.lens = exif.text(EXIF_TAG_LENS_MODEL, in: EXIF_IFD_EXIF)

@@ -1,0 +1,96 @@
+import Foundation
+import PhotoCore
+import PhotoNetwork
+
+/// The part of Immich's API the source uses (docs/sources.md lists it), as requests and the
+/// fields read from the answers. Fields the program does not use are not read, and any field it
+/// reads may be missing: an older or newer server still lists its photos.
+enum ImmichAPI {
+    struct Asset: Decodable, Sendable {
+        let id: String
+        var type: String?
+        var originalFileName: String?
+        /// When it was taken, UTC: the order of a selection.
+        var fileCreatedAt: String?
+        /// When it was taken, on the photographer's clock, written as if UTC.
+        var localDateTime: String?
+        var isFavorite: Bool?
+        var exifInfo: Exif?
+        var people: [Named]?
+        var livePhotoVideoId: String?
+    }
+
+    struct Exif: Decodable, Sendable {
+        var description: String?
+        var city: String?
+        var state: String?
+        var country: String?
+        var rating: Int?
+        var make: String?
+        var model: String?
+        var lensModel: String?
+        var latitude: Double?
+        var longitude: Double?
+    }
+
+    /// An album, a person or a tag: what a name in the selection is matched against.
+    struct Named: Decodable, Sendable {
+        let id: String
+        var name: String?
+        var albumName: String?
+        /// A tag's full path ("Trips/Norway").
+        var value: String?
+    }
+
+    struct People: Decodable { var people: [Named]; var hasNextPage: Bool? }
+    struct SearchAnswer: Decodable { struct Page: Decodable { var items: [Asset]; var nextPage: String? }; var assets: Page }
+    struct Memory: Decodable { var assets: [Asset] }
+
+    /// At most this many assets a search answers at once (the API's own limit).
+    static let pageSize = 1000
+
+    static func get(_ api: URL, _ path: String, query: [URLQueryItem] = []) -> DataRequest {
+        var parts = URLComponents(url: api.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { parts.queryItems = query }
+        // A header of its own keeps a listing out of the photo cache: it is asked each time.
+        return DataRequest(url: parts.url!, headers: ["Accept": "application/json"], staysOnHost: true)
+    }
+
+    static func post(_ api: URL, _ path: String, body: [String: any Sendable]) -> DataRequest {
+        let data = try! JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        return DataRequest(url: api.appendingPathComponent(path), headers: ["Accept": "application/json", "Content-Type": "application/json"],
+                           method: "POST", body: data, staysOnHost: true)
+    }
+
+    /// Where an asset's pixels are: `thumbnail` (the grid's, about 250 px) or `preview` (a page's,
+    /// about 1440 px), as the server makes them for every photo and video.
+    static func pixels(_ api: URL, asset id: String, size: String) -> URL {
+        var parts = URLComponents(url: api.appendingPathComponent("assets/\(id)/thumbnail"), resolvingAgainstBaseURL: false)!
+        parts.queryItems = [URLQueryItem(name: "size", value: size)]
+        return parts.url!
+    }
+
+    /// A day as the API's date-times write it: its midnight, UTC.
+    static func midnight(_ day: CalendarDay) -> String { "\(day)T00:00:00.000Z" }
+}
+
+extension ImmichAPI.Asset {
+    /// What its server says of it, as a photo's header would: when (the photographer's clock),
+    /// the camera, the rating, the place and the people in it.
+    var facts: ImageFacts {
+        var facts = ImageFacts()
+        if let text = localDateTime ?? fileCreatedAt, let taken = ImageFacts.TakenAt(isoText: text) { facts.taken = taken }
+        if let exif = exifInfo {
+            facts.camera = ImageFacts.cameraName(make: exif.make, model: exif.model)
+            facts.lens = exif.lensModel
+            facts.rating = exif.rating
+            facts.latitude = exif.latitude
+            facts.longitude = exif.longitude
+            let place = [exif.city, exif.country].compactMap { $0?.isEmpty == false ? $0 : nil }
+            facts.place = place.isEmpty ? nil : place.joined(separator: ", ")
+        }
+        let names = (people ?? []).compactMap { $0.name?.isEmpty == false ? $0.name : nil }
+        facts.people = names.isEmpty ? nil : names
+        return facts
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PhotoCore
+import TestImages
+import Testing
+import WindowTestSupport
+
+/// The program on an Immich album (docs/sources.md), as a user runs it: the key from a file, the
+/// grid from the server's small size, a page from its preview, the caption from the server's
+/// words, every request checked against Immich's API description by the tests' server.
+@Suite(.serialized) struct ImmichWindowTests {
+    static let album = ImmichTestServer.id(3, 1)
+    /// Each photo's grid size is grey, its preview a colour: what is on screen says which was asked.
+    static let previews: [(UInt8, UInt8, UInt8)] = [(220, 40, 40), (40, 180, 60), (40, 60, 220)]
+
+    static func library() throws -> ImmichTestServer.Library {
+        let folder = try Fixtures.folder("immich-window")
+        var library = ImmichTestServer.Library()
+        library.albums = [.init(id: album, name: "Lake")]
+        library.people = [.init(id: ImmichTestServer.id(2, 1), name: "Ada")]
+        for (n, colour) in previews.enumerated() {
+            let thumbnail = folder.appendingPathComponent("t\(n).jpg"), preview = folder.appendingPathComponent("p\(n).jpg")
+            let grey = UInt8(60 + 60 * n)
+            try Data(JPEGFixture.make(width: 250, height: 188) { _, _ in (grey, grey, grey) }).write(to: thumbnail)
+            try Data(JPEGFixture.make(width: 1440, height: 1080) { _, _ in colour }).write(to: preview)
+            var asset = ImmichTestServer.Asset(id: ImmichTestServer.id(1, n), name: "IMG_\(n).jpg", taken: "202\(n)-07-14T10:00:00.000Z",
+                                               thumbnail: thumbnail.path, preview: preview.path)
+            asset.albums = [album]
+            (asset.city, asset.country, asset.people) = ("Annecy", "France", [ImmichTestServer.id(2, 1)])
+            library.assets.append(asset)
+        }
+        // Not in the album: never asked for.
+        var other = library.assets[0]
+        (other.id, other.name, other.albums) = (ImmichTestServer.id(1, 9), "IMG_9.jpg", [])
+        library.assets.append(other)
+        return library
+    }
+
+    @Test func anAlbumShowsItsThumbnailsInTheGridAndItsPreviewOnAPage() async throws {
+        let server = try ImmichTestServer(try Self.library())
+        let dir = try Fixtures.folder()
+        let key = try server.keyFile(in: dir)
+        let grid = dir.appendingPathComponent("grid.png"), page = dir.appendingPathComponent("page.png")
+        let (script, _) = try BrowserSession.writeScript("""
+            0 wait thumbs_done
+            200 screenshot grid.png
+            300 click 40 40
+            400 wait image_shown 0
+            1400 screenshot page.png
+            1500 quit
+            """, in: dir)
+        let run = try await AppProcess.run(["--size", "800x600", "--immich-key-file", key, "--caption", "{place} · {people}", "--replay", script.path,
+                                            server.address("album=Lake")], timeout: 240)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let cells = try Screenshot(path: grid.path), layout = GridLayout(width: 800, count: 3)
+        for n in 0..<3 {
+            let grey = Double(60 + 60 * n), cell = layout.frame(of: n)
+            let middle = Rect(x: cell.midX - 20, y: cell.midY - 20, width: 40, height: 40)
+            #expect(cells.looks(middle, like: (grey, grey, grey), tolerance: 16), "cell \(n): its thumbnail")
+        }
+        let shown = try Screenshot(path: page.path)
+        let red = Self.previews[0]
+        #expect(shown.looks(Rect(x: 300, y: 200, width: 200, height: 150), like: (Double(red.0), Double(red.1), Double(red.2)), tolerance: 16), "the page: its preview")
+        let asked = server.requests.filter { $0.path.hasSuffix("/thumbnail") }
+        #expect(Set(asked.filter { $0.query == "size=thumbnail" }.map(\.path)) == Set((0..<3).map { "/api/assets/\(ImmichTestServer.id(1, $0))/thumbnail" }))
+        #expect(asked.contains { $0.query == "size=preview" && $0.path.contains(ImmichTestServer.id(1, 0)) })
+        #expect(!server.requests.contains { $0.path.contains(ImmichTestServer.id(1, 9)) || $0.query.contains("original") })
+        #expect(server.requests.allSatisfy { $0.key && $0.status == 200 })
+        #expect(server.mismatches == [])
+    }
+
+    @Test func aWrongKeyIsOneLineAndExitCode2() async throws {
+        let server = try ImmichTestServer(try Self.library())
+        let dir = try Fixtures.folder()
+        let key = dir.appendingPathComponent("wrong.key")
+        FileManager.default.createFile(atPath: key.path, contents: Data("revoked\n".utf8), attributes: [.posixPermissions: 0o600])
+        let run = try await AppProcess.run(["--size", "320x240", "--immich-key-file", key.path, server.address("album=Lake")])
+        #expect(run.status == 2)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("refused the API key in \(key.path)"), "stderr: \(run.stderr)")
+
+        // A key file others may read still works, with a warning; none at all is said.
+        let open = dir.appendingPathComponent("open.key")
+        FileManager.default.createFile(atPath: open.path, contents: Data(server.key.utf8), attributes: [.posixPermissions: 0o644])
+        let (script, _) = try BrowserSession.writeScript("0 wait thumbs_done\n100 quit\n", in: dir)
+        let warned = try await AppProcess.run(["--size", "320x240", "--immich-key-file", open.path, "--replay", script.path, server.address()], timeout: 240)
+        #expect(warned.status == 0 && warned.stderr.contains("others than its owner may read the API key in \(open.path)"), "stderr: \(warned.stderr)")
+        let none = try await AppProcess.run(["--size", "320x240", server.address()])
+        #expect(none.status == 2 && none.stderr.contains("--immich-key-file"), "stderr: \(none.stderr)")
+        #expect(server.mismatches.allSatisfy { $0.contains("Security") }, "only the unkeyed and wrongly keyed requests: \(server.mismatches)")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import PhotoCore
+import PhotoNetwork
+@testable import PhotoSources
+import TestImages
+import Testing
+import WindowTestSupport
+
+/// An Immich library as a source (docs/sources.md), against the tests' Immich server, which checks
+/// every request the program sends and every answer it gives against Immich's API description:
+/// each test ends by asking it for mismatches.
+@Suite(.serialized) struct ImmichSourceTests {
+    static let summer = ImmichTestServer.id(3, 1), trips = ImmichTestServer.id(3, 2)
+    static let ada = ImmichTestServer.id(2, 1), bob = ImmichTestServer.id(2, 2)
+
+    /// `count` photos taken a day apart from 1 January 2020, listed out of order; the ones
+    /// `configure` is given are changed by it.
+    static func library(_ count: Int, _ configure: (Int, inout ImmichTestServer.Asset) -> Void = { _, _ in }) throws -> ImmichTestServer.Library {
+        let pixels = try Self.pixels()
+        var library = ImmichTestServer.Library()
+        library.albums = [.init(id: summer, name: "Summer 2024"), .init(id: trips, name: "Trips")]
+        library.people = [.init(id: ada, name: "Ada"), .init(id: bob, name: "Bob")]
+        let start = Date(timeIntervalSince1970: 1_577_872_800)  // 2020-01-01 10:00 UTC
+        for n in (0..<count).reversed() {
+            let taken = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(n) * 86_400)).replacingOccurrences(of: "Z", with: ".000Z")
+            var asset = ImmichTestServer.Asset(id: ImmichTestServer.id(1, n), name: String(format: "IMG_%04d.jpg", n), taken: taken, thumbnail: pixels, preview: pixels)
+            configure(n, &asset)
+            library.assets.append(asset)
+        }
+        return library
+    }
+
+    /// A small JPEG every asset's sizes answer with (a listing never fetches it).
+    static func pixels() throws -> String {
+        let file = try Fixtures.folder("immich-pixels").appendingPathComponent("photo.jpg")
+        try Data(JPEGFixture.make(width: 32, height: 24) { _, _ in (90, 120, 150) }).write(to: file)
+        return file.path
+    }
+
+    func source(_ server: ImmichTestServer, _ query: String, keyFile: String?) throws -> ImmichSource {
+        var configuration = NetworkConfiguration()
+        configuration.serverKeys = [try #require(ServerKey(server: URL(string: "http://127.0.0.1:\(server.port)/")!, header: "x-api-key", value: server.key))]
+        var options = SourceFactory.Options(recursive: false, order: .name, refreshSeconds: 60, network: try DataLoader(configuration: configuration))
+        options.immichKeyFile = keyFile
+        return try #require(try SourceFactory.source(for: server.address(query), options) as? ImmichSource)
+    }
+
+    func names(_ listing: SourceListing) -> [String] { listing.items.map { $0.listedName ?? "?" } }
+
+    func refreshed(_ source: ImmichSource, after last: [SourceItem]) throws -> Result<SourceListing, any Error> {
+        let done = DispatchSemaphore(value: 0)
+        let box = Box()
+        source.refresh(after: last) { result in
+            box.set(result)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        return try #require(box.get())
+    }
+
+    @Test func anAlbumOf200IsListedInTheOrderTheyWereTakenWithTheServersWords() throws {
+        let server = try ImmichTestServer(try Self.library(260) { n, asset in
+            if n < 200 { asset.albums = [Self.summer] }
+            if n == 7 { (asset.description, asset.city, asset.country, asset.people) = ("Ada at the lake", "Annecy", "France", [Self.ada]) }
+        })
+        let keys = try TempFolder()
+        let listing = try source(server, "album=summer 2024", keyFile: try server.keyFile(in: keys.url)).list()
+        #expect(names(listing) == (0..<200).map { String(format: "IMG_%04d.jpg", $0) })
+        // The grid from the small size, a page from the preview, both the server's own.
+        let seventh = listing.items[7]
+        #expect(seventh.image.description == "http://127.0.0.1:\(server.port)/api/assets/\(ImmichTestServer.id(1, 7))/thumbnail?size=preview")
+        #expect(seventh.thumbnail?.description == "http://127.0.0.1:\(server.port)/api/assets/\(ImmichTestServer.id(1, 7))/thumbnail?size=thumbnail")
+        #expect(seventh.caption == "Ada at the lake" && seventh.sceneItem.name == "IMG_0007.jpg")
+        #expect(seventh.listedFacts?.place == "Annecy, France" && seventh.listedFacts?.people == ["Ada"])
+        #expect(seventh.listedFacts?.taken == ImageFacts.TakenAt(year: 2020, month: 1, day: 8, hour: 10, minute: 0, second: 0))
+        #expect(server.requests.map { "\($0.method) \($0.path)" } == ["GET /api/albums", "POST /api/search/metadata"])
+        #expect(server.requests.allSatisfy { $0.key })
+        #expect(server.mismatches == [])
+    }
+
+    @Test func aWholeLibraryComesAPageOfAThousandAtATime() throws {
+        let server = try ImmichTestServer(try Self.library(2_345))
+        let keys = try TempFolder()
+        let listing = try source(server, "", keyFile: try server.keyFile(in: keys.url)).list()
+        #expect(listing.items.count == 2_345 && names(listing).first == "IMG_0000.jpg" && names(listing).last == "IMG_2344.jpg")
+        let pages = server.requests.compactMap { request -> Int? in
+            (try? JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any])?["page"] as? Int
+        }
+        #expect(pages == [1, 2, 3])
+        #expect(server.mismatches == [])
+    }
+
+    @Test func peopleAreAlternativesFavouritesAndARatingHold() throws {
+        let server = try ImmichTestServer(try Self.library(40) { n, asset in
+            if n % 4 == 0 { asset.people.append(Self.ada) }
+            if n % 5 == 0 { asset.people.append(Self.bob) }
+            asset.favorite = n % 3 == 0
+            asset.rating = n % 6 == 0 ? nil : n % 6  // unrated: the API has no 0 stars
+        })
+        let keys = try TempFolder(), key = try server.keyFile(in: keys.url)
+        let named = { (numbers: [Int]) in numbers.map { String(format: "IMG_%04d.jpg", $0) } }
+        #expect(names(try source(server, "person=Ada", keyFile: key).list()) == named(Array(stride(from: 0, to: 40, by: 4))))
+        #expect(names(try source(server, "person=ada&person=Bob", keyFile: key).list()) == named((0..<40).filter { $0 % 4 == 0 || $0 % 5 == 0 }))
+        #expect(names(try source(server, "favorites=1", keyFile: key).list()) == named((0..<40).filter { $0 % 3 == 0 }))
+        #expect(names(try source(server, "rating=4&favorites=1", keyFile: key).list()) == named((0..<40).filter { $0 % 3 == 0 && $0 % 6 >= 4 }))
+        #expect(throws: SourceUnusable.self) { try source(server, "person=Carol", keyFile: key).list() }
+        #expect(server.requests.allSatisfy { $0.key })
+        #expect(server.mismatches == [])
+    }
+
+    @Test func memoriesAreTheServersOwnForTodayOnTheClockGiven() throws {
+        // One photo on 29 November in each of 2021–2025, and the days around it.
+        var library = try Self.library(0)
+        let server = try ImmichTestServer(library)
+        let pixels = try Self.pixels()
+        for (n, day) in ["2021-11-29", "2022-11-28", "2023-11-29", "2024-11-30", "2025-11-29", "2026-11-29"].enumerated() {
+            library.assets.append(.init(id: ImmichTestServer.id(1, n), name: "\(day).jpg", taken: day + "T09:00:00.000Z", thumbnail: pixels, preview: pixels))
+        }
+        try server.write(library)
+        let keys = try TempFolder()
+        var memories = try source(server, "memories=1", keyFile: try server.keyFile(in: keys.url))
+        memories.today = { CalendarDay(year: 2026, month: 11, day: 29)! }
+        let listing = try memories.list()
+        #expect(Set(names(listing)) == ["2021-11-29.jpg", "2023-11-29.jpg", "2025-11-29.jpg"])
+        #expect(listing.staleAfter != nil, "listed again after midnight")
+        #expect(server.requests.last?.path == "/api/memories" && server.requests.last?.query == "for=2026-11-29")
+        #expect(server.mismatches == [])
+    }
+
+    @Test func aRandomChoiceNeverRepeatsAPhotoWithinOneCycle() throws {
+        let server = try ImmichTestServer(try Self.library(300))
+        let keys = try TempFolder()
+        let random = try source(server, "random=1", keyFile: try server.keyFile(in: keys.url))
+        let first = try random.list()
+        #expect(first.items.count == 300 && Set(names(first)).count == 300)
+        #expect(names(first) != names(first).sorted(), "the server's random order, not the date")
+        let second = try refreshed(random, after: first.items).get()
+        #expect(Set(names(second)).count == 300 && names(second) != names(first), "drawn again at each refresh")
+        #expect(server.requests.filter { $0.path == "/api/search/random" }.count == 2 && server.mismatches == [])
+    }
+
+    @Test func aWrongOrMissingKeyIsOneLineSayingWhere() throws {
+        let server = try ImmichTestServer(try Self.library(3))
+        let keys = try TempFolder()
+        let wrongFile = try keys.write("wrong.key", "not-the-key\n")
+        var configuration = NetworkConfiguration()
+        configuration.serverKeys = [try #require(ServerKey(server: URL(string: "http://127.0.0.1:\(server.port)/")!, header: "x-api-key", value: "not-the-key"))]
+        var options = SourceFactory.Options(recursive: false, order: .name, refreshSeconds: 60, network: try DataLoader(configuration: configuration))
+        options.immichKeyFile = wrongFile
+        #expect { try SourceFactory.source(for: server.address(), options).list() } throws: { error in
+            "\(error)" == "\(server.address()): 127.0.0.1 refused the API key in \(wrongFile): revoked, or a key of another server?"
+        }
+        #expect { try source(server, "", keyFile: nil).list() } throws: { "\($0)".contains("--immich-key-file") }
+        #expect(server.requests.count == 1 && server.requests[0].status == 401)
+    }
+
+    @Test func photosDeletedOrAddedOnTheServerComeAndGoAtARefreshAndAServerAwayKeepsTheList() throws {
+        var library = try Self.library(5) { _, asset in asset.albums = [Self.trips] }
+        let server = try ImmichTestServer(library)
+        let keys = try TempFolder()
+        let trips = try source(server, "album=Trips", keyFile: try server.keyFile(in: keys.url))
+        let first = try trips.list()
+        library.assets.removeAll { $0.name == "IMG_0002.jpg" }
+        var added = library.assets[0]
+        (added.id, added.name, added.taken) = (ImmichTestServer.id(1, 99), "IMG_0099.jpg", "2021-01-01T00:00:00.000Z")
+        library.assets.append(added)
+        try server.write(library)
+        let second = try refreshed(trips, after: first.items).get()
+        #expect(names(second) == ["IMG_0000.jpg", "IMG_0001.jpg", "IMG_0003.jpg", "IMG_0004.jpg", "IMG_0099.jpg"])
+        server.stop()
+        #expect(throws: SourceRefreshFailed.self) { try refreshed(trips, after: second.items).get() }
+        try server.start()
+        #expect(names(try refreshed(trips, after: second.items).get()) == names(second))
+        #expect(server.mismatches == [])
+    }
+}
