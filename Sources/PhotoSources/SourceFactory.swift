@@ -30,7 +30,8 @@ package enum SourceFactory {
     /// - Throws: `SourceUnusable` for an argument of a known kind that cannot be used as given.
     package static func source(for argument: String, _ options: Options) throws -> any PhotoSource {
         if let address = try ImmichAddress(argument) {
-            return ImmichSource(address: address, refreshSeconds: options.refreshSeconds, network: options.network, keyFile: options.immichKeyFile)
+            return ImmichSource(address: address, refreshSeconds: options.refreshSeconds, network: options.network, keyFile: options.immichKeyFile,
+                                control: options.selection)
         }
         if let folder = WebDAVSource.folder(argument) {
             return WebDAVSource(argument: argument, folder: folder, recursive: options.recursive, order: options.order,

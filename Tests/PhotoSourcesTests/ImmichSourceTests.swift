@@ -174,3 +174,21 @@ import WindowTestSupport
         #expect(server.mismatches == [])
     }
 }
+
+extension ImmichSourceTests {
+    @Test func theProgramsOwnSelectionNarrowsTheLibraryAndARemoteSelectChangesIt() throws {
+        let server = try ImmichTestServer(try Self.library(800) { n, asset in asset.rating = n % 2 == 0 ? 5 : nil })
+        let keys = try TempFolder()
+        let control = SelectionControl(DateSelection(since: "2021"), index: nil)
+        var library = try source(server, "", keyFile: try server.keyFile(in: keys.url))
+        library.control = control
+        let first = try library.list()
+        // 1 January 2020 + 366 days: the first photo of 2021 is the 367th.
+        #expect(names(first).first == "IMG_0366.jpg" && first.items.count == 800 - 366)
+        control.set(DateSelection(since: "2021-03", until: "2021-03", minimumRating: 4))
+        let march = try refreshed(library, after: first.items).get()
+        #expect(names(march) == (425...455).filter { $0 % 2 == 0 }.map { String(format: "IMG_%04d.jpg", $0) })
+        #expect(server.requests.last?.body.contains("\"takenBefore\":\"2021-04-01T00:00:00.000Z\"") == true)
+        #expect(server.mismatches == [])
+    }
+}

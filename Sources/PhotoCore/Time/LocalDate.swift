@@ -80,7 +80,8 @@ extension CalendarDay {
         return years > 0 ? years : nil
     }
 
-    var next: CalendarDay {
+    /// The day after.
+    public var next: CalendarDay {
         if day < Self.days(in: month, of: year) { return CalendarDay(year: year, month: month, day: day + 1)! }
         if month < 12 { return CalendarDay(year: year, month: month + 1, day: 1)! }
         return CalendarDay(year: year + 1, month: 1, day: 1)!

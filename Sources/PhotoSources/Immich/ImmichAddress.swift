@@ -97,6 +97,37 @@ struct ImmichSelection: Equatable, Sendable {
         if let after, let before, before <= after { throw fail("before=\(before) is not after after=\(after)") }
     }
 
+    /// Narrowed by the program's own selection, which holds for every source: `--since`,
+    /// `--until`, `--rating`, `--memories`, or a remote `select` (docs/behaviour.md §15). The
+    /// server's memories are its own: a number of days around today does not widen them.
+    func narrowed(by dates: DateSelection?) -> ImmichSelection {
+        guard let dates, dates.isFiltering else { return self }
+        var narrowed = self
+        if let since = dates.since.flatMap(Self.firstDay) { narrowed.after = max(after ?? since, since) }
+        if let until = dates.until.flatMap(Self.dayAfter) { narrowed.before = min(before ?? until, until) }
+        if let stars = dates.minimumRating, stars > 0 { narrowed.minimumRating = max(minimumRating ?? stars, stars) }
+        if dates.memories != nil { narrowed.memories = true }
+        return narrowed
+    }
+
+    /// The first day of "YYYY", "YYYY-MM" or "YYYY-MM-DD".
+    static func firstDay(_ text: String) -> CalendarDay? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard (1...3).contains(parts.count) else { return nil }
+        return CalendarDay(year: parts[0], month: parts.count > 1 ? parts[1] : 1, day: parts.count > 2 ? parts[2] : 1)
+    }
+
+    /// The day after the last of "YYYY", "YYYY-MM" or "YYYY-MM-DD".
+    static func dayAfter(_ text: String) -> CalendarDay? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        switch parts.count {
+        case 1: return CalendarDay(year: parts[0] + 1, month: 1, day: 1)
+        case 2: return parts[1] == 12 ? CalendarDay(year: parts[0] + 1, month: 1, day: 1) : CalendarDay(year: parts[0], month: parts[1] + 1, day: 1)
+        case 3: return CalendarDay(year: parts[0], month: parts[1], day: parts[2])?.next
+        default: return nil
+        }
+    }
+
     /// Whether the server's search is needed beyond today's memories.
     var searches: Bool { !albums.isEmpty || !people.isEmpty || !tags.isEmpty || favorites || minimumRating != nil || after != nil || before != nil || !memories }
 }

@@ -13,6 +13,8 @@ struct ImmichSource: PhotoSource {
     let network: DataLoading?
     /// The file the API key came from, for messages; nil when none was given.
     let keyFile: String?
+    /// The program's selection by date and rating, which narrows the address's (§15's `select`).
+    var control: SelectionControl?
     /// Today's date, for memories.
     var today: @Sendable () -> CalendarDay = { LocalDate.now().day }
 
@@ -45,10 +47,10 @@ struct ImmichSource: PhotoSource {
             throw SourceUnusable(description: "\(address.argument): Immich asks for an API key: put it in a file only you can read, and name it with --immich-key-file (or immich-key-file in the config file)")
         }
         let client = ImmichClient(api: address.api, network: network, priority: priority)
-        let selection = address.selection
+        let selection = address.selection.narrowed(by: control?.selection)
         var assets: [ImmichAPI.Asset] = []
         if selection.searches {
-            let filters = try self.filters(client)
+            let filters = try self.filters(selection, client)
             if selection.random && !selection.memories {
                 assets = Self.once(try filters.flatMap { try client.random($0) })
             } else {
@@ -72,8 +74,7 @@ struct ImmichSource: PhotoSource {
     /// The searches the selection needs: one for each choice among its alternatives (an album or
     /// another, a person or another, a tag or another, a rating or a higher one), all with the
     /// words that always hold.
-    private func filters(_ client: ImmichClient) throws -> [[String: any Sendable]] {
-        let selection = address.selection
+    private func filters(_ selection: ImmichSelection, _ client: ImmichClient) throws -> [[String: any Sendable]] {
         let albums = selection.albums.isEmpty ? [nil] : try ids(selection.albums, among: client.albums(), kind: "album", name: { $0.albumName })
         let people = selection.people.isEmpty ? [nil] : try ids(selection.people, among: client.people(), kind: "person", name: { $0.name })
         let tags = selection.tags.isEmpty ? [nil] : try ids(selection.tags, among: client.tags(), kind: "tag", name: { $0.value ?? $0.name })
