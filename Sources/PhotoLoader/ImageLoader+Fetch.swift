@@ -8,8 +8,9 @@ import PhotoPipeline
 /// page's fan, then decoded like a file; a transfer follows its request's priority and cancel.
 extension ImageLoader {
     func fetch(_ url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, urgency: LoadUrgency, priority: DecodePriority,
-               showsScans: Bool, displayedSize: PixelSize? = nil, version: String? = nil) {
+               showsScans: Bool, displayedSize: PixelSize? = nil, version: String? = nil, ownLongerSide: Int? = nil) {
         // `version`: the ETag the photo was listed with (a WebDAV file), so an older stored copy is not shown.
+        // `ownLongerSide`: the photo's where the bytes are a smaller picture of it (an Immich preview).
         guard let network else {
             fail(request, .network(.transport(code: 0, message: "the network is not available")))
             return
@@ -40,7 +41,7 @@ extension ImageLoader {
                 self.fail(request, .network(error))
             case .success(let response):
                 self.decodeDownloaded([UInt8](response.body), url: url, for: request, pixels: pixels, sharpAt: sharpAt, box: box,
-                                      priority: priority, displayedSize: displayedSize)
+                                      priority: priority, displayedSize: displayedSize, ownLongerSide: ownLongerSide)
             }
         })
         // A disk cache hit answers inside `load`, before its handle is back: that transfer is over.
@@ -49,7 +50,7 @@ extension ImageLoader {
 
     /// Downloaded bytes decoded on a worker as a file's are.
     func decodeDownloaded(_ bytes: [UInt8], url: URL, for request: Request, pixels: Int, sharpAt: Int?, box: Fitting?, priority: DecodePriority,
-                          displayedSize: PixelSize?) {
+                          displayedSize: PixelSize?, ownLongerSide: Int? = nil) {
         let decoder = decoder
         pool.submit(key: request, priority: priority, exclusive: request.isPageOnScreen(priority), large: request.isWholePage) {
             let (limit, sharp) = Self.decodeSize(request, pixels: pixels, sharpAt: sharpAt, box: box, size: { decoder.probe(data: bytes) })
@@ -57,7 +58,9 @@ extension ImageLoader {
                 .mapError { LoadError.decode(($0 as? DecodeError) ?? .corrupt(reason: "\($0)")) }
             if case .failure = result { self.state.withLock { $0.didNotDecode(url) } }
             // The photo's own size from the same bytes: a page zooms to its native pixels.
-            var loaded = ImageLoader.mipmapped(request, result, size: { displayedSize ?? decoder.probe(data: bytes) })
+            var loaded = ImageLoader.mipmapped(request, result, size: {
+                displayedSize ?? decoder.probe(data: bytes).map { own in ownLongerSide.map { Self.scaled(own, toLongerSide: $0) } ?? own }
+            })
             if request.isWholePage, displayedSize == nil { loaded.facts = ImageFacts.read(bytes: bytes)?.placed(by: self.places) }
             return loaded
         }
@@ -68,6 +71,14 @@ extension ImageLoader {
     package func fetchBytes(_ url: URL, completion: @escaping @Sendable ([UInt8]?) -> Void) {
         guard let network else { return completion(nil) }
         network.load(url, priority: .currentPage) { response in completion(try? [UInt8](response.get().body)) }
+    }
+
+    /// `size` grown (or shrunk) to `longer` pixels on its longer side, its shape kept: the photo a
+    /// smaller picture stands for, whatever its server says of turns.
+    static func scaled(_ size: PixelSize, toLongerSide longer: Int) -> PixelSize {
+        guard size.longerSide > 0, longer > 0 else { return size }
+        let scale = Double(longer) / Double(size.longerSide)
+        return PixelSize(width: max(1, Int((Double(size.width) * scale).rounded())), height: max(1, Int((Double(size.height) * scale).rounded())))
     }
 
     static func transferPriority(_ urgency: LoadUrgency) -> TransferPriority {

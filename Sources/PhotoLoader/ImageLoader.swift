@@ -73,6 +73,9 @@ package final class ImageLoader: Sendable {
         if item.isDeepZoom, request.key.quality == .full || item.thumbnail == nil {
             return fetchPyramidPicture(for: request, of: item, pixels: pixels, fitting: box, urgency: urgency, priority: priority)
         }
+        if case .detail = request, case .url(let url)? = item.original?.location {
+            return fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: false)
+        }
         switch item.location(for: request.key.quality) {
         case .file(let path) where request.key.quality == .thumbnail && item.usesThumbnailCache:
             let cache = thumbnails, decoder = decoder
@@ -100,7 +103,8 @@ package final class ImageLoader: Sendable {
             fetchFirstBytes(url, for: request, pixels: pixels, urgency: urgency, priority: priority, version: item.version)
         case .url(let url):
             fetch(url, for: request, pixels: pixels, sharpAt: sharpAt, box: box, urgency: urgency, priority: priority, showsScans: showsScans,
-                  version: request.key.quality == .thumbnail && item.thumbnail != nil ? nil : item.version)
+                  version: request.key.quality == .thumbnail && item.thumbnail != nil ? nil : item.version,
+                  ownLongerSide: request.key.quality == .full ? item.original?.pixelSize.longerSide : nil)
         }
     }
 

@@ -25,6 +25,9 @@ extension Renderer {
         detail = nil
     }
 
+    /// The item and region of the detail drawn over its page, once its texture is whole.
+    public var shownDetail: (item: Int, region: Rect)? { detail.map { ($0.item, $0.region) } }
+
     /// The item and region of the detail on screen or on its way.
     public var detailRegion: (item: Int, region: Rect)? {
         if let (upload, region) = detailUpload { return (upload.key.item, region) }

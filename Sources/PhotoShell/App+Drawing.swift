@@ -52,6 +52,7 @@ extension App {
         if let eventLog = automation.log {
             eventLog.framePresented()
             if extras.tiles.takeSharp() { eventLog.tilesSharp(scene.currentIndex) }
+            if let detail = display.renderer.shownDetail, let index = catalog.index(of: detail.item) { eventLog.detailShown(index, region: detail.region) }
             for d in list.images where d.quality == .full {
                 guard let id = catalog.id(at: d.item) else { continue }
                 let key = ImageKey(item: id, quality: .full)

@@ -15,6 +15,7 @@ final class EventLog {
     private var fans: Set<Int> = []
     /// The bytes of each photo's picture so far last said to be shown.
     private var scans: [Int: Int] = [:]
+    private var lastDetail: String?
     private var fanInFrame: Int?
 
     init(path: String) throws {
@@ -58,6 +59,14 @@ final class EventLog {
     func scanShown(_ index: Int, bytes: Int) {
         guard scans.updateValue(bytes, forKey: index) != bytes else { return }
         write("scan_shown \(index) \(bytes)")
+    }
+
+    /// A zoomed page's detail is drawn over it (docs/behaviour.md §7), once per region.
+    func detailShown(_ index: Int, region: Rect) {
+        let text = String(format: "%d %.3f %.3f %.3f %.3f", index, region.minX, region.minY, region.width, region.height)
+        guard text != lastDetail else { return }
+        lastDetail = text
+        write("detail_shown \(text)")
     }
 
     /// A deep zoom page's view has every tile of its level on screen (once per view).

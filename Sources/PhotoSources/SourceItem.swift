@@ -73,6 +73,16 @@ package struct SourceItem: Sendable, Equatable {
     /// What its source says of it (an Immich server's date, place and people), for what the
     /// bytes' own header does not say.
     package var listedFacts: ImageFacts?
+    /// Where `image` is a smaller picture of the photo (an Immich server's preview): the photo's
+    /// own bytes and its size. The page zooms to that size, and past the picture's sharpness its
+    /// detail comes from these bytes (docs/behaviour.md §7).
+    package var original: Original?
+
+    package struct Original: Sendable, Equatable {
+        package var location: Location
+        package var pixelSize: PixelSize
+        package init(location: Location, pixelSize: PixelSize) { (self.location, self.pixelSize) = (location, pixelSize) }
+    }
 
     init(image: Location, thumbnail: Location? = nil, caption: String? = nil, pixelSize: Size? = nil, stamp: FileStamp? = nil, version: String? = nil) {
         self.image = image; self.thumbnail = thumbnail; self.caption = caption; self.pixelSize = pixelSize; self.stamp = stamp

@@ -88,3 +88,37 @@ import WindowTestSupport
         #expect(server.mismatches.allSatisfy { $0.contains("Security") }, "only the unkeyed and wrongly keyed requests: \(server.mismatches)")
     }
 }
+
+extension ImmichWindowTests {
+    @Test func zoomedPastThePreviewAPageTakesItsDetailFromTheOriginalAskedForThen() async throws {
+        var library = try Self.library()
+        let folder = try Fixtures.folder("immich-original")
+        let original = folder.appendingPathComponent("original.jpg")
+        try Data(JPEGFixture.make(width: 2880, height: 2160) { _, _ in (30, 60, 230) }).write(to: original)
+        (library.assets[0].original, library.assets[0].width, library.assets[0].height) = (original.path, 2880, 2160)
+        let server = try ImmichTestServer(library)
+        let dir = try Fixtures.folder()
+        let (script, _) = try BrowserSession.writeScript("""
+            0 wait thumbs_done
+            100 click 40 40
+            200 wait image_shown 0
+            1200 screenshot fitted.png
+            1300 doubleclick 400 300
+            1400 wait detail_shown 0
+            2400 screenshot zoomed.png
+            2500 quit
+            """, in: dir)
+        let events = dir.appendingPathComponent("events.txt")
+        let run = try await AppProcess.run(["--size", "800x600", "--immich-key-file", try server.keyFile(in: dir), "--events", events.path, "--replay", script.path,
+                                            server.address("album=Lake")], timeout: 240)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let middle = Rect(x: 350, y: 250, width: 100, height: 100)
+        #expect(try Screenshot(path: dir.appendingPathComponent("fitted.png").path).looks(middle, like: (220, 40, 40), tolerance: 16), "at rest: the preview")
+        #expect(try Screenshot(path: dir.appendingPathComponent("zoomed.png").path).looks(middle, like: (30, 60, 230), tolerance: 16), "zoomed: the original's detail")
+        let paths = server.requests.map { "\($0.path)?\($0.query)" }
+        let preview = try #require(paths.firstIndex(of: "/api/assets/\(ImmichTestServer.id(1, 0))/thumbnail?size=preview"))
+        let originals = paths.indices.filter { paths[$0].hasSuffix("/original?") }
+        #expect(originals.count == 1 && originals[0] > preview, "the original once, after the preview: \(paths)")
+        #expect(server.mismatches == [])
+    }
+}

@@ -8,7 +8,7 @@ mismatches found; the tests read that log.
 
 Library file: {"assets": [{"id", "name", "taken" (ISO, UTC), "local" (ISO), "favorite", "rating",
 "description", "city", "country", "people": [ids], "albums": [ids], "tags": [ids], "type",
-"thumbnail": path, "preview": path}], "albums": [{"id", "name"}], "people": [{"id", "name"}],
+"width", "height", "thumbnail": path, "preview": path, "original": path}], "albums": [{"id", "name"}], "people": [{"id", "name"}],
 "tags": [{"id", "name", "value"}]}.
 """
 import argparse
@@ -48,7 +48,7 @@ def asset_json(a, library, exif=True, people=True):
     out = {
         "id": a["id"], "checksum": "c2hhMQ==", "createdAt": STAMP, "duration": None,
         "fileCreatedAt": a["taken"], "fileModifiedAt": a["taken"], "hasMetadata": True,
-        "height": 1200, "width": 1600, "isArchived": False, "isEdited": False,
+        "height": a.get("height", 1200), "width": a.get("width", 1600), "isArchived": False, "isEdited": False,
         "isFavorite": bool(a.get("favorite")), "isOffline": False, "isTrashed": False,
         "localDateTime": a.get("local", a["taken"]), "originalFileName": a["name"],
         "originalPath": "/photos/" + a["name"], "ownerId": OWNER, "thumbhash": None,
@@ -165,13 +165,13 @@ def make_app(args):
                          "memoryAt": day + "T00:00:00.000Z", "ownerId": OWNER, "type": "on_this_day"}
                         for year, found in sorted(years.items(), reverse=True)]
             return json_response(memories)
-        m = re.match(r"^/api/assets/([^/]+)/thumbnail$", path)
+        m = re.match(r"^/api/assets/([^/]+)/(thumbnail|original)$", path)
         if m and method == "GET":
             asset = next((a for a in assets if a["id"] == m.group(1)), None)
             if asset is None:
                 return Response(json.dumps({"message": "Not found", "statusCode": 404}), 404, content_type="application/json")
-            size = request.args.get("size", "thumbnail")
-            with open(asset["thumbnail" if size == "thumbnail" else "preview"], "rb") as f:
+            size = "original" if m.group(2) == "original" else request.args.get("size", "thumbnail")
+            with open(asset.get(size) or asset["preview"], "rb") as f:
                 return Response(f.read(), content_type="application/octet-stream")
         return Response(json.dumps({"message": "Not found", "statusCode": 404}), 404, content_type="application/json")
 

@@ -23,9 +23,13 @@ public final class ImmichTestServer: @unchecked Sendable {
         public var people: [String] = []
         public var albums: [String] = []
         public var tags: [String] = []
-        /// The files its `thumbnail` and `preview` sizes answer with.
+        /// The files its `thumbnail` and `preview` sizes answer with, and its original (the
+        /// preview's where nil), of `width` by `height` pixels (1600 by 1200 where nil).
         public var thumbnail: String
         public var preview: String
+        public var original: String?
+        public var width: Int?
+        public var height: Int?
 
         public init(id: String, name: String, taken: String, thumbnail: String, preview: String) {
             (self.id, self.name, self.taken, self.thumbnail, self.preview) = (id, name, taken, thumbnail, preview)

@@ -18,6 +18,9 @@ enum ImmichAPI {
         var exifInfo: Exif?
         var people: [Named]?
         var livePhotoVideoId: String?
+        /// The photo's size in pixels, where the server knows it.
+        var width: Int?
+        var height: Int?
     }
 
     struct Exif: Decodable, Sendable {
@@ -31,6 +34,8 @@ enum ImmichAPI {
         var lensModel: String?
         var latitude: Double?
         var longitude: Double?
+        var exifImageWidth: Int?
+        var exifImageHeight: Int?
     }
 
     /// An album, a person or a tag: what a name in the selection is matched against.
@@ -70,11 +75,22 @@ enum ImmichAPI {
         return parts.url!
     }
 
+    /// The photo's own bytes, as uploaded.
+    static func original(_ api: URL, asset id: String) -> URL { api.appendingPathComponent("assets/\(id)/original") }
+
     /// A day as the API's date-times write it: its midnight, UTC.
     static func midnight(_ day: CalendarDay) -> String { "\(day)T00:00:00.000Z" }
 }
 
 extension ImmichAPI.Asset {
+    /// A photo's size in pixels, from the asset or its EXIF; nil for a video or where unknown.
+    var photoSize: PixelSize? {
+        guard type == nil || type == "IMAGE" else { return nil }
+        let width = width ?? exifInfo?.exifImageWidth, height = height ?? exifInfo?.exifImageHeight
+        guard let width, let height, width > 0, height > 0 else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+
     /// What its server says of it, as a photo's header would: when (the photographer's clock),
     /// the camera, the rating, the place and the people in it.
     var facts: ImageFacts {

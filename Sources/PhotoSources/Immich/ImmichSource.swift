@@ -127,6 +127,8 @@ struct ImmichSource: PhotoSource {
                               caption: description?.isEmpty == false ? description : nil)
         item.listedName = asset.originalFileName
         item.listedFacts = asset.facts
+        // Zoomed past the preview's sharpness, a page's detail comes from the photo's own bytes.
+        item.original = asset.photoSize.map { SourceItem.Original(location: .url(ImmichAPI.original(api, asset: asset.id)), pixelSize: $0) }
         return item
     }
 
