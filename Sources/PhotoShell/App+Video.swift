@@ -51,7 +51,7 @@ extension App {
     /// A clip's length in the lower right corner of its grid cell, once its cell's load has read it.
     func videoBadges(over images: [ImageDraw]) -> [DrawCommand] {
         images.flatMap { d -> [DrawCommand] in
-            guard d.quality == .thumbnail, d.frame.width >= 48, let id = catalog.id(at: d.item), let seconds = ledger.facts(of: id)?.duration else { return [] }
+            guard d.quality == .thumbnail, d.frame.width >= 48, let id = catalog.id(at: d.item), let seconds = facts(of: id)?.duration else { return [] }
             let text = ImageFacts.durationText(seconds)
             let size = min(13, d.frame.height / 7)
             let box = Size(width: Double(text.count) * size * 0.62 + 10, height: size + 8)

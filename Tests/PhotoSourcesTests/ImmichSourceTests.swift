@@ -192,3 +192,19 @@ extension ImmichSourceTests {
         #expect(server.mismatches == [])
     }
 }
+
+extension ImmichSourceTests {
+    @Test func aVideoIsListedAsItsStillWithItsLengthAndAnyServersWayOfWritingItIsRead() throws {
+        let server = try ImmichTestServer(try Self.library(2) { n, asset in
+            if n == 1 { (asset.type, asset.duration, asset.width) = ("VIDEO", 12_500, 1920) }
+        })
+        let keys = try TempFolder()
+        let listing = try source(server, "", keyFile: try server.keyFile(in: keys.url)).list()
+        #expect(listing.items.map { $0.listedFacts?.duration } == [nil, 12.5])
+        #expect(listing.items[0].original != nil && listing.items[1].original == nil, "a video's original is a clip, not a photo to zoom into")
+        #expect(server.mismatches == [])
+        let written = try JSONDecoder().decode(ImmichAPI.Asset.self, from: Data(#"{"id": "a", "type": "VIDEO", "duration": "0:01:02.500000"}"#.utf8))
+        #expect(written.facts.duration == 62.5)
+    }
+}
+

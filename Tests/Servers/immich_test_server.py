@@ -46,7 +46,7 @@ class Library:
 
 def asset_json(a, library, exif=True, people=True):
     out = {
-        "id": a["id"], "checksum": "c2hhMQ==", "createdAt": STAMP, "duration": None,
+        "id": a["id"], "checksum": "c2hhMQ==", "createdAt": STAMP, "duration": a.get("duration"),
         "fileCreatedAt": a["taken"], "fileModifiedAt": a["taken"], "hasMetadata": True,
         "height": a.get("height", 1200), "width": a.get("width", 1600), "isArchived": False, "isEdited": False,
         "isFavorite": bool(a.get("favorite")), "isOffline": False, "isTrashed": False,

@@ -30,6 +30,9 @@ public final class ImmichTestServer: @unchecked Sendable {
         public var original: String?
         public var width: Int?
         public var height: Int?
+        /// "IMAGE" (where nil) or "VIDEO", and a video's length in milliseconds.
+        public var type: String?
+        public var duration: Int?
 
         public init(id: String, name: String, taken: String, thumbnail: String, preview: String) {
             (self.id, self.name, self.taken, self.thumbnail, self.preview) = (id, name, taken, thumbnail, preview)

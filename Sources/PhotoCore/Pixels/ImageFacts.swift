@@ -63,6 +63,7 @@ public struct ImageFacts: Equatable, Sendable {
         if latitude == nil || longitude == nil { (facts.latitude, facts.longitude) = (listed.latitude, listed.longitude) }
         facts.place = place ?? listed.place
         facts.people = people ?? listed.people
+        facts.duration = duration ?? listed.duration
         return facts
     }
 

@@ -21,6 +21,26 @@ enum ImmichAPI {
         /// The photo's size in pixels, where the server knows it.
         var width: Int?
         var height: Int?
+        /// A video's length.
+        var duration: Length?
+    }
+
+    /// A video's length, as milliseconds (the API's description) or as "H:MM:SS.ffffff" (what
+    /// servers send).
+    struct Length: Decodable, Sendable {
+        let seconds: Double?
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let milliseconds = try? value.decode(Double.self) {
+                seconds = milliseconds / 1000
+            } else if let text = try? value.decode(String.self) {
+                let parts = text.split(separator: ":").map { Double($0) }
+                seconds = parts.count == 3 && !parts.contains(nil) ? parts[0]! * 3600 + parts[1]! * 60 + parts[2]! : nil
+            } else {
+                seconds = nil
+            }
+        }
     }
 
     struct Exif: Decodable, Sendable {
@@ -105,6 +125,8 @@ extension ImmichAPI.Asset {
             let place = [exif.city, exif.country].compactMap { $0?.isEmpty == false ? $0 : nil }
             facts.place = place.isEmpty ? nil : place.joined(separator: ", ")
         }
+        // A video shows as its still, its length on its grid cell.
+        if type == "VIDEO", let seconds = duration?.seconds, seconds > 0 { facts.duration = seconds }
         let names = (people ?? []).compactMap { $0.name?.isEmpty == false ? $0.name : nil }
         facts.people = names.isEmpty ? nil : names
         return facts
