@@ -19,6 +19,8 @@ import Testing
         try await withServer([
             "/photo": { request in HTTPResponse(statusCode: request.headers[HTTPHeader("x-api-key")] == "k" ? .ok : .unauthorized, body: Data("p".utf8)) },
             // The same server under another name: another host, as far as a key is concerned.
+            // The same host and port over https: a key asked for over http goes nowhere else.
+            "/secure": { request in HTTPResponse(statusCode: .found, headers: [.location: "https://\(request.headers[.host] ?? "")/photo"]) },
             "/away": { request in
                 let host = (request.headers[.host] ?? "").replacingOccurrences(of: "127.0.0.1", with: "localhost")
                 return HTTPResponse(statusCode: .found, headers: [.location: "http://\(host)/photo"])
@@ -34,6 +36,10 @@ import Testing
             let away = await redirected.result()
             guard case .failure(.redirectOffHost(let target))? = away else { Issue.record("the redirect away was followed: \(String(describing: away))"); return }
             #expect(target.contains("localhost"))
+            let (switched, _) = loader.record(server.url("secure"))
+            let other = await switched.result()
+            guard case .failure(.redirectOffHost(let scheme))? = other else { Issue.record("the redirect to another scheme was followed: \(String(describing: other))"); return }
+            #expect(scheme.hasPrefix("https://127.0.0.1:"))
             #expect(server.requestCount("/photo") == 1)
 
             let plain = try DataLoader()

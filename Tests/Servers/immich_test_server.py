@@ -18,6 +18,7 @@ import random
 import re
 import sys
 import threading
+import time
 from socketserver import ThreadingMixIn
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
@@ -26,6 +27,25 @@ from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAP
 from werkzeug.wrappers import Request, Response
 
 STAMP = "2024-01-01T00:00:00.000Z"
+CHUNK = 16 * 1024
+
+
+class Link:
+    """One link every answer's body shares (bench/immich-page's 100 Mbit/s): a chunk goes when
+    the link is free."""
+
+    def __init__(self, rate):
+        self.rate, self.free_at, self.lock = rate, 0.0, threading.Lock()
+
+    def paced(self, data):
+        for start in range(0, len(data), CHUNK):
+            piece = data[start:start + CHUNK]
+            with self.lock:
+                at = max(time.monotonic(), self.free_at)
+                self.free_at = at + len(piece) / self.rate
+            if at > time.monotonic():
+                time.sleep(at - time.monotonic())
+            yield piece
 OWNER = "00000000-0000-4000-8000-000000000001"
 
 
@@ -64,7 +84,7 @@ def asset_json(a, library, exif=True, people=True):
 
 
 def person_json(p):
-    return {"id": p["id"], "name": p["name"], "birthDate": None, "isHidden": False, "thumbnailPath": ""}
+    return {"id": p["id"], "name": p["name"], "birthDate": None, "isHidden": bool(p.get("hidden")), "thumbnailPath": ""}
 
 
 def matches(a, body):
@@ -77,7 +97,8 @@ def matches(a, body):
         return False
     if body.get("takenAfter") and a["taken"] < body["takenAfter"]:
         return False
-    if body.get("takenBefore") and a["taken"] >= body["takenBefore"]:
+    # Both ends count, as Immich's own search compares them.
+    if body.get("takenBefore") and a["taken"] > body["takenBefore"]:
         return False
     return True
 
@@ -114,6 +135,7 @@ def make_app(args):
     # does not allow there, which changes nothing for the key header the program sends.
     openapi = OpenAPI.from_dict(spec, config=Config(spec_validator_cls=None))
     library = Library(args.library)
+    link = Link(args.bytes_per_second) if args.bytes_per_second else None
     log_lock = threading.Lock()
 
     def log(entry):
@@ -134,7 +156,9 @@ def make_app(args):
             return json_response([album_json(x, assets) for x in data.get("albums", [])])
         if path == "/api/people" and method == "GET":
             people = [person_json(p) for p in data.get("people", [])]
-            return json_response({"people": people, "total": len(people), "hidden": 0, "hasNextPage": False})
+            size, page = int(request.args.get("size", 500)), int(request.args.get("page", 1))
+            return json_response({"people": people[(page - 1) * size: page * size], "total": len(people), "hidden": 0,
+                                  "hasNextPage": page * size < len(people)})
         if path == "/api/tags" and method == "GET":
             return json_response([{"id": t["id"], "name": t["name"], "value": t.get("value", t["name"]),
                                    "createdAt": STAMP, "updatedAt": STAMP} for t in data.get("tags", [])])
@@ -160,11 +184,18 @@ def make_app(args):
                 local = a.get("local", a["taken"])
                 if local[5:10] == day[5:10] and local[:4] < day[:4]:
                     years.setdefault(int(local[:4]), []).append(a)
-            memories = [{"id": "00000000-0000-4000-8000-%012d" % year, "assets": [asset_json(a, data) for a in found],
+            # As Immich's own: a memory's assets come without their EXIF and people.
+            memories = [{"id": "00000000-0000-4000-8000-%012d" % year, "assets": [asset_json(a, data, False, False) for a in found],
                          "createdAt": STAMP, "updatedAt": STAMP, "data": {"year": year}, "isSaved": False,
                          "memoryAt": day + "T00:00:00.000Z", "ownerId": OWNER, "type": "on_this_day"}
                         for year, found in sorted(years.items(), reverse=True)]
             return json_response(memories)
+        m = re.match(r"^/api/assets/([^/]+)$", path)
+        if m and method == "GET":
+            asset = next((a for a in assets if a["id"] == m.group(1)), None)
+            if asset is None:
+                return Response(json.dumps({"message": "Not found", "statusCode": 404}), 404, content_type="application/json")
+            return json_response(asset_json(asset, data))
         m = re.match(r"^/api/assets/([^/]+)/(thumbnail|original)$", path)
         if m and method == "GET":
             asset = next((a for a in assets if a["id"] == m.group(1)), None)
@@ -201,9 +232,12 @@ def make_app(args):
                 openapi.validate_response(wrapped, WerkzeugOpenAPIResponse(response))
             except Exception as error:
                 mismatches.append("response: %s: %s" % (type(error).__name__, explain(error)))
+        data = response.get_data()
         log({"method": request.method, "path": request.path, "query": request.query_string.decode(),
              "key": request.headers.get("x-api-key") == args.key, "status": response.status_code,
-             "body": request.get_data(as_text=True), "mismatches": mismatches})
+             "body": request.get_data(as_text=True), "bytes": len(data), "at": time.monotonic(), "mismatches": mismatches})
+        if link is not None:
+            response = Response(link.paced(data), status=response.status_code, headers=response.headers, direct_passthrough=True)
         return response(environ, start_response)
 
     return app
@@ -235,6 +269,7 @@ def main():
     parser.add_argument("--library", required=True)
     parser.add_argument("--key", required=True)
     parser.add_argument("--log", required=True)
+    parser.add_argument("--bytes-per-second", type=float, help="every answer's body through one link this fast")
     args = parser.parse_args()
     server = make_server("127.0.0.1", args.port, make_app(args), server_class=ThreadingServer, handler_class=QuietHandler)
     print("ready", flush=True)

@@ -42,6 +42,10 @@ public final class ImmichTestServer: @unchecked Sendable {
     public struct Named: Encodable, Sendable {
         public var id: String
         public var name: String
+        /// A person hidden in the server's people.
+        public var hidden = false
+        /// A tag's full path ("Trips/Norway"); its name where nil.
+        public var value: String?
         public init(id: String, name: String) { (self.id, self.name) = (id, name) }
     }
 

@@ -134,11 +134,15 @@ final class Transfer {
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-        if request.staysOnHost || serverKey != nil, name == "location", (300..<400).contains(status),
-           let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
-           target.host?.lowercased() != request.url.host?.lowercased() || target.port != request.url.port {
-            refusedRedirect = target.absoluteString
-            return false
+        if name == "location", (300..<400).contains(status), let target = URL(string: value, relativeTo: request.url)?.absoluteURL {
+            // A key goes to its own origin alone: not to another host, nor over plain http
+            // where it was asked for over https.
+            let offOrigin = serverKey.map { !$0.matches(target) } ?? false
+            let offHost = target.host?.lowercased() != request.url.host?.lowercased() || target.port != request.url.port
+            if offOrigin || (request.staysOnHost && offHost) {
+                refusedRedirect = target.absoluteString
+                return false
+            }
         }
         return true
     }

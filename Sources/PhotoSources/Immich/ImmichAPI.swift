@@ -62,6 +62,8 @@ enum ImmichAPI {
     struct Named: Decodable, Sendable {
         let id: String
         var name: String?
+        /// A person hidden in the server's people: not named in captions.
+        var isHidden: Bool?
         var albumName: String?
         /// A tag's full path ("Trips/Norway").
         var value: String?
@@ -98,11 +100,23 @@ enum ImmichAPI {
     /// The photo's own bytes, as uploaded.
     static func original(_ api: URL, asset id: String) -> URL { api.appendingPathComponent("assets/\(id)/original") }
 
-    /// A day as the API's date-times write it: its midnight, UTC.
-    static func midnight(_ day: CalendarDay) -> String { "\(day)T00:00:00.000Z" }
+    /// The moment `hours` after `day`'s midnight in UTC, as the API writes date-times.
+    static func utcMidnight(_ day: CalendarDay, plusHours hours: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let midnight = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
+        let moment = calendar.dateComponents([.year, .month, .day, .hour], from: midnight.addingTimeInterval(Double(hours) * 3600))
+        return String(format: "%04d-%02d-%02dT%02d:00:00.000Z", moment.year!, moment.month!, moment.day!, moment.hour!)
+    }
+
+    /// Whether `text` is an id as the API writes them (a UUID), not a name.
+    static func isID(_ text: String) -> Bool { UUID(uuidString: text) != nil }
 }
 
 extension ImmichAPI.Asset {
+    /// The day it was taken on the photographer's calendar.
+    var localDay: CalendarDay? { (localDateTime ?? fileCreatedAt).flatMap { CalendarDay($0) } }
+
     /// A photo's size in pixels, from the asset or its EXIF; nil for a video or where unknown.
     var photoSize: PixelSize? {
         guard type == nil || type == "IMAGE" else { return nil }
@@ -127,7 +141,7 @@ extension ImmichAPI.Asset {
         }
         // A video shows as its still, its length on its grid cell.
         if type == "VIDEO", let seconds = duration?.seconds, seconds > 0 { facts.duration = seconds }
-        let names = (people ?? []).compactMap { $0.name?.isEmpty == false ? $0.name : nil }
+        let names = (people ?? []).compactMap { $0.isHidden != true && $0.name?.isEmpty == false ? $0.name : nil }
         facts.people = names.isEmpty ? nil : names
         return facts
     }

@@ -128,6 +128,13 @@ struct ImmichSelection: Equatable, Sendable {
         }
     }
 
+    /// Whether a photo taken on `localDay` (the photographer's calendar) is within `after` and
+    /// `before`; one whose day is unknown is let through, as the server let it.
+    func admits(localDay: CalendarDay?) -> Bool {
+        guard let localDay else { return true }
+        return (after.map { localDay >= $0 } ?? true) && (before.map { localDay < $0 } ?? true)
+    }
+
     /// Whether the server's search is needed beyond today's memories.
     var searches: Bool { !albums.isEmpty || !people.isEmpty || !tags.isEmpty || favorites || minimumRating != nil || after != nil || before != nil || !memories }
 }

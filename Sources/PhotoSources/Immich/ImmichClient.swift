@@ -63,6 +63,9 @@ struct ImmichClient {
         return try fetch(ImmichAPI.post(api, "search/random", body: body), as: [ImmichAPI.Asset].self)
     }
 
+    /// One asset with its EXIF and people.
+    func asset(_ id: String) throws -> ImmichAPI.Asset { try fetch(ImmichAPI.get(api, "assets/\(id)"), as: ImmichAPI.Asset.self) }
+
     /// The server's memories for `day`: on this day in earlier years.
     func memories(on day: CalendarDay) throws -> [ImmichAPI.Asset] {
         try fetch(ImmichAPI.get(api, "memories", query: [URLQueryItem(name: "for", value: "\(day)")]), as: [ImmichAPI.Memory].self).flatMap(\.assets)

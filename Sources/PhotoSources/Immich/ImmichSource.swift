@@ -52,18 +52,25 @@ struct ImmichSource: PhotoSource {
         if selection.searches {
             let filters = try self.filters(selection, client)
             if selection.random && !selection.memories {
-                assets = Self.once(try filters.flatMap { try client.random($0) })
+                // Alternatives are drawn one by one: mixed, and no more than one draw's worth.
+                assets = Array(Self.once(try filters.flatMap { try client.random($0) }).shuffled().prefix(ImmichAPI.pageSize))
             } else {
                 assets = Self.once(try filters.flatMap { try client.search($0) })
                 if filters.count > 1 { assets.sort(by: Self.takenFirst) }
             }
+            assets = assets.filter { selection.admits(localDay: $0.localDay) }
         }
         var staleAfter: Double?
         if selection.memories {
             let now = LocalDate.now()
             let memories = Self.once(try client.memories(on: today()))
-            let admitted = Set(assets.map(\.id))
-            assets = selection.searches ? memories.filter { admitted.contains($0.id) } : memories
+            if selection.searches {
+                // The search's own answer for each memory: a memory's assets come without their EXIF and people.
+                let found = Dictionary(assets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                assets = memories.compactMap { found[$0.id] }
+            } else {
+                assets = try memories.map { $0.exifInfo == nil ? try client.asset($0.id) : $0 }
+            }
             if selection.random { assets.shuffle() }
             // Memories change at midnight, a second after which the library is listed again.
             staleAfter = Double(86_400 - now.secondOfDay + 1)
@@ -75,14 +82,16 @@ struct ImmichSource: PhotoSource {
     /// another, a person or another, a tag or another, a rating or a higher one), all with the
     /// words that always hold.
     private func filters(_ selection: ImmichSelection, _ client: ImmichClient) throws -> [[String: any Sendable]] {
-        let albums = selection.albums.isEmpty ? [nil] : try ids(selection.albums, among: client.albums(), kind: "album", name: { $0.albumName })
-        let people = selection.people.isEmpty ? [nil] : try ids(selection.people, among: client.people(), kind: "person", name: { $0.name })
-        let tags = selection.tags.isEmpty ? [nil] : try ids(selection.tags, among: client.tags(), kind: "tag", name: { $0.value ?? $0.name })
+        let albums = selection.albums.isEmpty ? [nil] : try ids(selection.albums, among: { try client.albums() }, kind: "album", names: { [$0.albumName] })
+        let people = selection.people.isEmpty ? [nil] : try ids(selection.people, among: { try client.people() }, kind: "person", names: { [$0.name] })
+        let tags = selection.tags.isEmpty ? [nil] : try ids(selection.tags, among: { try client.tags() }, kind: "tag", names: { [$0.value, $0.name] })
         let ratings: [Int?] = selection.minimumRating.map { Array($0...5) } ?? [nil]
         var common: [String: any Sendable] = ["withExif": true, "withPeople": true]
         if selection.favorites { common["isFavorite"] = true }
-        if let after = selection.after { common["takenAfter"] = ImmichAPI.midnight(after) }
-        if let before = selection.before { common["takenBefore"] = ImmichAPI.midnight(before) }
+        // The server compares when they were taken in UTC; the days are the photographer's own.
+        // Asked wide by the greatest offset, the answer is cut to the local days afterwards.
+        if let after = selection.after { common["takenAfter"] = ImmichAPI.utcMidnight(after, plusHours: -14) }
+        if let before = selection.before { common["takenBefore"] = ImmichAPI.utcMidnight(before, plusHours: 14) }
         var filters: [[String: any Sendable]] = []
         for album in albums {
             for person in people {
@@ -101,12 +110,18 @@ struct ImmichSource: PhotoSource {
         return filters
     }
 
-    /// The ids the names stand for: a name as the server writes it (any case), or an id.
-    private func ids(_ names: [String], among known: [ImmichAPI.Named], kind: String, name: (ImmichAPI.Named) -> String?) throws -> [String?] {
-        try names.map { wanted in
-            if let match = known.first(where: { $0.id.lowercased() == wanted.lowercased() || name($0)?.lowercased() == wanted.lowercased() }) { return match.id }
-            let some = known.compactMap(name).filter { !$0.isEmpty }.sorted().prefix(10)
-            throw SourceUnusable(description: "\(address.argument): no \(kind) “\(wanted)” on \(address.api.host ?? "the server")"
+    /// The ids the names stand for: an id as it is (an album shared with the key's owner may not
+    /// be among those the server lists), or every album, person or tag of that name (any case;
+    /// a tag by its name or its full path), since people of one name are often several.
+    private func ids(_ wanted: [String], among list: () throws -> [ImmichAPI.Named], kind: String, names: (ImmichAPI.Named) -> [String?]) throws -> [String?] {
+        let words = wanted.filter { !ImmichAPI.isID($0) }
+        let known = words.isEmpty ? [] : try list()
+        return try wanted.flatMap { word -> [String?] in
+            if ImmichAPI.isID(word) { return [word.lowercased()] }
+            let matches = known.filter { names($0).contains { $0?.lowercased() == word.lowercased() } }.map(\.id)
+            if !matches.isEmpty { return matches }
+            let some = Set(known.compactMap { names($0).compactMap { $0 }.first }).filter { !$0.isEmpty }.sorted().prefix(10)
+            throw SourceUnusable(description: "\(address.argument): no \(kind) “\(word)” on \(address.api.host ?? "the server")"
                                     + (some.isEmpty ? "" : " (there are: \(some.joined(separator: ", "))\(known.count > some.count ? ", …" : ""))"))
         }
     }
@@ -138,7 +153,7 @@ struct ImmichSource: PhotoSource {
         switch error {
         case .httpStatus(401): return "\(address.argument): \(host) refused the API key in \(keyFile ?? "no file"): revoked, or a key of another server?"
         case .httpStatus(403):
-            return "\(address.argument): the API key in \(keyFile ?? "no file") may not read this (it needs asset.read, album.read, person.read, tag.read and memory.read)"
+            return "\(address.argument): the API key in \(keyFile ?? "no file") may not read this (it needs asset.read, asset.view, album.read, person.read, tag.read and memory.read)"
         case .httpStatus(404): return "\(address.argument): no Immich API at \(address.api.absoluteString)"
         default: return "\(address.argument): \(error)"
         }
