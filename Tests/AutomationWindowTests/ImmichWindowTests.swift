@@ -66,8 +66,8 @@ import WindowTestSupport
         let red = Self.previews[0]
         #expect(shown.looks(Rect(x: 300, y: 200, width: 200, height: 150), like: (Double(red.0), Double(red.1), Double(red.2)), tolerance: 16), "the page: its preview")
         let asked = server.requests.filter { $0.path.hasSuffix("/thumbnail") }
-        #expect(Set(asked.filter { $0.query == "size=thumbnail" }.map(\.path)) == Set((0..<3).map { "/api/assets/\(ImmichTestServer.id(1, $0))/thumbnail" }))
-        #expect(asked.contains { $0.query == "size=preview" && $0.path.contains(ImmichTestServer.id(1, 0)) })
+        #expect(Set(asked.filter { $0.query == "size=thumbnail&edited=true" }.map(\.path)) == Set((0..<3).map { "/api/assets/\(ImmichTestServer.id(1, $0))/thumbnail" }))
+        #expect(asked.contains { $0.query == "size=preview&edited=true" && $0.path.contains(ImmichTestServer.id(1, 0)) })
         #expect(!server.requests.contains { $0.path.contains(ImmichTestServer.id(1, 9)) || $0.query.contains("original") })
         #expect(server.requests.allSatisfy { $0.key && $0.status == 200 })
         #expect(server.mismatches == [])
@@ -122,7 +122,7 @@ extension ImmichWindowTests {
         #expect(try Screenshot(path: dir.appendingPathComponent("fitted.png").path).looks(middle, like: (220, 40, 40), tolerance: 16), "at rest: the preview")
         #expect(try Screenshot(path: dir.appendingPathComponent("zoomed.png").path).looks(middle, like: (30, 60, 230), tolerance: 16), "zoomed: the original's detail")
         let paths = server.requests.map { "\($0.path)?\($0.query)" }
-        let preview = try #require(paths.firstIndex(of: "/api/assets/\(ImmichTestServer.id(1, 0))/thumbnail?size=preview"))
+        let preview = try #require(paths.firstIndex(of: "/api/assets/\(ImmichTestServer.id(1, 0))/thumbnail?size=preview&edited=true"))
         let originals = paths.indices.filter { paths[$0].hasSuffix("/original?") }
         #expect(originals.count == 1 && originals[0] > preview, "the original once, after the preview: \(paths)")
         #expect(server.mismatches == [])

@@ -68,8 +68,8 @@ import WindowTestSupport
         #expect(names(listing) == (0..<200).map { String(format: "IMG_%04d.jpg", $0) })
         // The grid from the small size, a page from the preview, both the server's own.
         let seventh = listing.items[7]
-        #expect(seventh.image.description == "http://127.0.0.1:\(server.port)/api/assets/\(ImmichTestServer.id(1, 7))/thumbnail?size=preview")
-        #expect(seventh.thumbnail?.description == "http://127.0.0.1:\(server.port)/api/assets/\(ImmichTestServer.id(1, 7))/thumbnail?size=thumbnail")
+        #expect(seventh.image.description == "http://127.0.0.1:\(server.port)/api/assets/\(ImmichTestServer.id(1, 7))/thumbnail?size=preview&edited=true")
+        #expect(seventh.thumbnail?.description == "http://127.0.0.1:\(server.port)/api/assets/\(ImmichTestServer.id(1, 7))/thumbnail?size=thumbnail&edited=true")
         #expect(seventh.caption == "Ada at the lake" && seventh.sceneItem.name == "IMG_0007.jpg")
         #expect(seventh.listedFacts?.place == "Annecy, France" && seventh.listedFacts?.people == ["Ada"])
         #expect(seventh.listedFacts?.taken == ImageFacts.TakenAt(year: 2020, month: 1, day: 8, hour: 10, minute: 0, second: 0))

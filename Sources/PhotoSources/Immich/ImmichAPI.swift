@@ -90,10 +90,11 @@ enum ImmichAPI {
     }
 
     /// Where an asset's pixels are: `thumbnail` (the grid's, about 250 px) or `preview` (a page's,
-    /// about 1440 px), as the server makes them for every photo and video.
+    /// about 1440 px), as the server makes them for every photo and video; as edited (cropped,
+    /// turned) on the server where it was, else as it is.
     static func pixels(_ api: URL, asset id: String, size: String) -> URL {
         var parts = URLComponents(url: api.appendingPathComponent("assets/\(id)/thumbnail"), resolvingAgainstBaseURL: false)!
-        parts.queryItems = [URLQueryItem(name: "size", value: size)]
+        parts.queryItems = [URLQueryItem(name: "size", value: size), URLQueryItem(name: "edited", value: "true")]
         return parts.url!
     }
 
