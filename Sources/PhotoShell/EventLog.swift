@@ -15,7 +15,7 @@ final class EventLog {
     private var fans: Set<Int> = []
     /// The bytes of each photo's picture so far last said to be shown.
     private var scans: [Int: Int] = [:]
-    private var lastDetail: String?
+    private var lastDetail: (index: Int, region: Rect)?
     private var fanInFrame: Int?
 
     init(path: String) throws {
@@ -63,10 +63,10 @@ final class EventLog {
 
     /// A zoomed page's detail is drawn over it (docs/behaviour.md §7), once per region.
     func detailShown(_ index: Int, region: Rect) {
-        let text = String(format: "%d %.3f %.3f %.3f %.3f", index, region.minX, region.minY, region.width, region.height)
-        guard text != lastDetail else { return }
-        lastDetail = text
-        write("detail_shown \(text)")
+        // Asked every frame: nothing is formatted for a detail already said.
+        guard lastDetail.map({ $0.index != index || $0.region != region }) ?? true else { return }
+        lastDetail = (index, region)
+        write("detail_shown " + String(format: "%d %.3f %.3f %.3f %.3f", index, region.minX, region.minY, region.width, region.height))
     }
 
     /// A deep zoom page's view has every tile of its level on screen (once per view).

@@ -48,14 +48,7 @@ import WindowTestSupport
     func names(_ listing: SourceListing) -> [String] { listing.items.map { $0.listedName ?? "?" } }
 
     func refreshed(_ source: ImmichSource, after last: [SourceItem]) throws -> Result<SourceListing, any Error> {
-        let done = DispatchSemaphore(value: 0)
-        let box = Box()
-        source.refresh(after: last) { result in
-            box.set(result)
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        return try #require(box.get())
+        try refreshResult(of: source, after: last)
     }
 
     @Test func anAlbumOf200IsListedInTheOrderTheyWereTakenWithTheServersWords() throws {

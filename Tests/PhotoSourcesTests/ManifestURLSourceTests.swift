@@ -26,14 +26,7 @@ import Testing
             #expect(first.items.map { $0.thumbnail != nil } == [true, false])
 
             try folder.write("c.jpg")
-            let done = DispatchSemaphore(value: 0)
-            let box = ResultBox()
-            source.refresh(after: first.items) { result in
-                box.set(result)
-                done.signal()
-            }
-            #expect(done.wait(timeout: .now() + 10) == .success)
-            #expect(try box.get()?.get().items.map(\.image.name) == ["a.jpg", "b.jpg", "c.jpg"])
+            #expect(try refreshResult(of: source, after: first.items, seconds: 10).get().items.map(\.image.name) == ["a.jpg", "b.jpg", "c.jpg"])
         }
     }
 
@@ -52,11 +45,3 @@ import Testing
     }
 }
 
-/// A refresh's result, from the network thread to the test's.
-private final class ResultBox: @unchecked Sendable {
-    // Sendable: guarded by `lock`.
-    private let lock = NSLock()
-    private var result: Result<SourceListing, any Error>?
-    func set(_ result: Result<SourceListing, any Error>) { lock.withLock { self.result = result } }
-    func get() -> Result<SourceListing, any Error>? { lock.withLock { result } }
-}

@@ -42,14 +42,7 @@ import WindowTestSupport
     }
 
     func refreshed(_ source: any PhotoSource, after last: [SourceItem]) throws -> SourceListing {
-        let done = DispatchSemaphore(value: 0)
-        let box = Box()
-        source.refresh(after: last) { result in
-            box.set(result)
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        return try #require(box.get()).get()
+        try refreshResult(of: source, after: last, seconds: 30).get()
     }
 
     func names(_ listing: SourceListing, under root: String) -> [String] {
