@@ -14,14 +14,8 @@ struct ManifestURLSource: PhotoSource {
     /// Blocks until fetched: nothing is on screen yet to be held up.
     func list() throws -> SourceListing {
         guard let network else { throw SourceUnusable(description: "\(url.absoluteString): the network is not available") }
-        let done = DispatchSemaphore(value: 0)
-        let box = ManifestBox()
-        Manifest.load(from: url, loader: network) { result in
-            box.result = result
-            done.signal()
-        }
-        done.wait()
-        return SourceListing(items: try Manifest.sourceItems { try box.result!.get() })
+        let result = waitingFor { _ = Manifest.load(from: url, loader: network, completion: $0) }
+        return SourceListing(items: try Manifest.sourceItems { try result.get() })
     }
 
     /// Asks the server even while a cached copy is fresh; a cached copy served because the
@@ -39,10 +33,4 @@ struct ManifestURLSource: PhotoSource {
             }.mapError { $0 })
         }
     }
-}
-
-/// Carries the manifest from the network thread to the waiting thread (the semaphore orders it).
-private final class ManifestBox: @unchecked Sendable {
-    // Sendable: written once before the semaphore signals, read after the wait returns.
-    var result: Result<Manifest, ManifestError>?
 }

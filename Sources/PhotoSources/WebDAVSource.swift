@@ -4,7 +4,6 @@ import PhotoIndex
 import PhotoLog
 import PhotoNetwork
 import PhotoStorage
-import Synchronization
 
 /// A folder on a WebDAV server (docs/sources.md): `dav://` and `davs://` (`webdav://`,
 /// `webdavs://`), the names file managers give them, are http and https. Listed with `PROPFIND`,
@@ -46,15 +45,7 @@ struct WebDAVSource: PhotoSource {
         guard !Self.hasCredentials(folder) else {
             throw SourceUnusable(description: "a WebDAV address takes no user or password: put them in \(netrcPath) (machine \(folder.host ?? "HOST") login USER password PASS)")
         }
-        let done = DispatchSemaphore(value: 0)
-        let box = Mutex<Result<SourceListing, any Error>?>(nil)
-        walk(priority: .currentPage) { result in
-            box.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        let result = box.withLock { $0 }!
-        switch result {
+        switch waitingFor({ walk(priority: .currentPage, $0) }) {
         case .success(let listing):
             Log.info("\(argument): \(listing.items.count) photos")
             return listing

@@ -1,7 +1,6 @@
 import Foundation
 import PhotoCore
 import PhotoNetwork
-import Synchronization
 
 /// Asks one Immich server, a request at a time, and waits for each answer: listing runs off the
 /// window's thread (before the window opens, or on a queue of its own at a refresh). The key is
@@ -14,14 +13,7 @@ struct ImmichClient {
     /// A JSON answer, read as `T`. Throws `NetworkError`, or `SourceUnusable` for an answer that
     /// is not what the API describes.
     func fetch<T: Decodable>(_ request: DataRequest, as: T.Type) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        let box = Mutex<Result<Response, NetworkError>?>(nil)
-        network.load(request, priority: priority, progress: { _, _ in }) { result in
-            box.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        let body = try box.withLock { $0 }!.get().body
+        let body = try waitingFor { network.load(request, priority: priority, progress: { _, _ in }, completion: $0) }.get().body
         do { return try JSONDecoder().decode(T.self, from: body) } catch {
             let what = request.url.path.split(separator: "/").suffix(2).joined(separator: "/")
             throw SourceUnusable(description: "\(api.host ?? "the server")'s answer to \(request.method) \(what) is not Immich's: \(error)")
