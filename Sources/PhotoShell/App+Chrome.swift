@@ -15,7 +15,7 @@ extension App {
         return PageChrome.Page(browsing: browsing, index: index, count: scene.items.count, item: id,
                                name: scene.items.indices.contains(index) ? scene.items[index].name : "", viewport: display.viewport,
                                rightToLeft: options.rightToLeft, fullscreen: display.window.isFullscreen,
-                               clip: pageClip(at: now), deletable: browsing && options.allowDelete && local)
+                               clip: extras.layers.clip(around, at: now), deletable: browsing && options.allowDelete && local)
     }
 
     /// A tap on the page: the bars, and a clip's controls with them, shown if none shows, else hidden.
@@ -39,9 +39,9 @@ extension App {
         case .act(.startSlideshow): startSlideshow(on: scene.currentIndex, attract: false, at: now)
         case .act(.trash(let id)): moveToTrash(id, at: now)
         case .act(.undo): undoDelete(at: now)
-        case .act(.togglePlay): toggleClip(at: now)
-        case .act(.toggleSound): extras.video.toggleSound()
-        case .act(.seek(let fraction)): if let id = currentID { extras.video.seek(id, to: fraction, at: now, virtual: clock.isVirtual) }
+        case .act(.togglePlay): extras.layers.toggleClip(around, at: now)
+        case .act(.toggleSound): extras.layers.video.toggleSound()
+        case .act(.seek(let fraction)): if let id = currentID { extras.layers.video.seek(id, to: fraction, at: now, virtual: clock.isVirtual) }
         }
         frames.redraw(.input)
         return true

@@ -26,9 +26,8 @@ extension App {
         if wasWaiting, let start = options.startIndex, catalog.id(at: start) != nil { perform(scene.openPage(start)) }
         if !catalog.isEmpty, operation.slides.contentCame() { startSlideshow(on: 0, attract: false, at: now) }
         apply { $0.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)) }
-        extras.gridFollower.contentChanged()
+        extras.grid.contentChanged()
         textures.contentChanged()
-        extras.warming.contentChanged()
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
         automation.log?.content(count: catalog.count)
         frames.redraw(.content)

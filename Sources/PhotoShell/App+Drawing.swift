@@ -20,7 +20,7 @@ extension App {
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
-        if slideshow == nil { list.commands += downloadOverlay(at: now, over: list.images) + videoBadges(over: list.images) }
+        list.commands += extras.layers.overlay(around, over: list.images, at: now)
         // A message goes under the bars' top bar and the clock when they show, never over them.
         list.commands += operation.message.draw(in: viewport, top: barsShow || !overlays.rest.isEmpty ? FrameMessage.belowTop : 0) + chromeOverlay(page, at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
@@ -36,7 +36,7 @@ extension App {
         let first = frames.drawn(costMs: MonotonicClock.nowMs() - began)
         takeScreenshots(now: now)
         display.window.swap()
-        extras.video.presented()
+        extras.layers.video.presented()
         // Drivers may accept a swap interval and not honour it (offscreen, Xvfb): finish each
         // frame and pace to the refresh rate ourselves; with real vsync both cost nothing.
         display.renderer.finish()
@@ -51,7 +51,7 @@ extension App {
         }
         if let eventLog = automation.log {
             eventLog.framePresented()
-            if extras.tiles.takeSharp() { eventLog.tilesSharp(scene.currentIndex) }
+            if extras.layers.tiles.takeSharp() { eventLog.tilesSharp(scene.currentIndex) }
             if let detail = display.renderer.shownDetail, let index = catalog.index(of: detail.item) { eventLog.detailShown(index, region: detail.region) }
             for d in list.images where d.quality == .full {
                 guard let id = catalog.id(at: d.item) else { continue }

@@ -64,19 +64,15 @@ extension App {
         display.pageRequest(photo: scene.items.indices.contains(index) ? scene.items[index].pixelSize : nil, slideshow: slideshow?.transition)
     }
 
-    /// Thumbnails of the screen and some screenfuls ahead into the shared cache, after what is
-    /// on screen: scrolling then finds them ready, and `thumbs_done` marks them made. Those the
-    /// window left and not begun stop.
-    func followWarming(at now: Double) {
-        let grid = scene.grid
-        let onScreen = grid.visibleRange(at: now)
-        let visible = scene.mode == .grid ? onScreen : scene.currentIndex..<scene.currentIndex + 1
-        let view = ThumbnailWarming.View(visible: visible, perScreen: onScreen.count, count: catalog.count, moving: scene.mode == .grid && grid.isMoving(at: now))
-        guard let positions = extras.warming.look(at: view) else { return }
-        let ids = positions.compactMap(catalog.id(at:))
-        let left = extras.warming.ask(ids)
-        // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
-        apply { $0.stopWarming(left) + $0.warm(ids.filter { catalog[$0].usesThumbnailCache }) }
+    /// Keeps loads in step with the page on screen (the ledger's page window: the page and the
+    /// two on each side; none in the grid).
+    func followCurrentPage() {
+        let current: Int? = scene.mode == .grid ? nil : scene.currentIndex
+        textures.follow(page: current)
+        let window = current.map { current in
+            Dictionary(uniqueKeysWithValues: (-2...2).compactMap { offset in catalog.id(at: current + offset).map { ($0, offset) } })
+        }
+        apply { $0.follow(page: window) }
     }
 
     /// What the loaders finished: details and tiles to the page's layers, the rest to the flow.
@@ -88,16 +84,14 @@ extension App {
             // An item a refresh took away: nobody waits for it.
             guard catalog.index(of: key.item) != nil else { continue }
             switch request {
-            case .detail: receiveDetail(result)
-            case .tile: receiveTile(result, at: clock.nowMs)
+            case .detail: if extras.layers.receiveDetail(result, around) { frames.redraw(.image) }
+            case .tile: if extras.layers.receiveTile(result, around, at: clock.nowMs) { frames.redraw(.image) }
             case .warm, .image, .placeholder, .scan:
                 if case .warm = request { thumbnailArrived = true } else if key.quality == .thumbnail { thumbnailArrived = true }
                 images.receive(result, host: host(of: key), at: clock.nowMs)
             }
         }
-        // Only an events log that has not said so yet asks: the question walks every photo.
-        if thumbnailArrived, let log = automation.log, !log.saidThumbsDone, !extras.warming.asked.isEmpty,
-            ledger.thumbnailsSettled(extras.warming.asked) { log.thumbsDone(count: extras.warming.asked.count) }
+        if thumbnailArrived { extras.grid.thumbnailArrived(around) }
     }
 
     /// The host an image comes from; nil for a local file.
@@ -138,7 +132,7 @@ extension App {
         // drawn yet, and would otherwise be the first to go.
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
-        let budget = max(0, (options.textureBudgetBytes ?? display.textureNeed(layout: scene.grid.layout, hasGrid: scene.hasGrid).bytes) - extras.animation.heldBytes)
+        let budget = max(0, (options.textureBudgetBytes ?? display.textureNeed(layout: scene.grid.layout, hasGrid: scene.hasGrid).bytes) - extras.layers.animation.heldBytes)
         let evicted = images.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells))
         for _ in 0..<evicted { textures.freed() }
     }

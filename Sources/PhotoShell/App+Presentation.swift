@@ -12,13 +12,8 @@ extension App {
         return overlays.presentation.caption(caption: item.caption, name: item.name, facts: facts(of: id))
     }
 
-    /// What is known of photo `id`: what its header says, and its source's word where the header
-    /// is silent (an Immich server's date, place and people).
-    func facts(of id: Int) -> ImageFacts? {
-        let listed = catalog.item(id: id)?.listedFacts
-        guard let read = ledger.facts(of: id) else { return listed }
-        return read.filling(from: listed)
-    }
+    /// What is known of photo `id` (`Catalog.facts(of:read:)`).
+    func facts(of id: Int) -> ImageFacts? { catalog.facts(of: id, read: ledger.facts(of: id)) }
 
     /// The caption (its band goes under the browser's page indicator) and the rest (the clock).
     func presentationOverlays(in viewport: Size, at now: Double) -> (caption: [DrawCommand], rest: [DrawCommand]) {

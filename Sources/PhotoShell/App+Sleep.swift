@@ -54,7 +54,7 @@ extension App {
             automation.log?.sleep()
             feed.setPaused(true)
             // Nothing decodes while the frame sleeps: a clip is let go, and starts over on waking.
-            extras.video.stop(display.renderer)
+            extras.layers.video.stop(display.renderer)
             if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
         case .wake:
             automation.log?.wake()

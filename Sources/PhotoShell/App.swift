@@ -53,7 +53,8 @@ package final class App {
         self.options = options
         display = Display(window: window, renderer: renderer, waker: waker, rotation: options.rotation)
         self.loader = loader
-        extras = ViewExtras(warming: ThumbnailWarming(screensAhead: options.thumbnailsAhead), video: PageVideo(audio: options.video.audio, maxSeconds: options.video.maxSeconds))
+        extras = ViewExtras(grid: GridLoads(screensAhead: options.thumbnailsAhead),
+                            layers: PageLayers(video: PageVideo(audio: options.video.audio, maxSeconds: options.video.maxSeconds)))
         let sceneItems = items.map(\.sceneItem)
         let start = options.startIndex ?? (items.count == 1 ? 0 : nil)
         scene = PhotoScene(items: sceneItems, viewport: display.viewport, startIndex: start, kiosk: options.kiosk)
@@ -113,14 +114,9 @@ package final class App {
             runSlideshow(at: now)
             guard running else { break }
             followCurrentPage()
-            followAnimation(at: now)
-            followVideo(at: now)
+            followPageLayers(at: now)
             followChrome(at: now)
-            sharpenSoftPages()
-            updateDetail()
-            updateTiles(at: now)
-            followGrid(at: now)
-            followWarming(at: now)
+            extras.grid.follow(around, at: now)
             // Fades drawn at the fill frames' pace still end on a frame of their own, fully opaque.
             if let end = scene.cellFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
             if let end = scene.fullFadeEnd, frames.crossed(end, at: now) { frames.redraw(.fadeEnd) }
@@ -153,13 +149,12 @@ package final class App {
             if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
-        extras.animation.stop()
-        extras.video.stop(display.renderer)
+        extras.layers.stop(display.renderer)
         let written = automation.finish()
         if options.stats {
             // The clips' frames drawn and dropped go with the frame statistics (docs/automation.md §4).
             let json = display.pacer.statsJSON(textureBytes: display.renderer.textureBytes)
-            print(json.dropLast() + #","video_frames":\#(extras.video.framesShown),"video_dropped":\#(extras.video.framesDropped)}"#)
+            print(json.dropLast() + #","video_frames":\#(extras.layers.video.framesShown),"video_dropped":\#(extras.layers.video.framesDropped)}"#)
         }
         return written ? 0 : 1
     }
@@ -192,10 +187,10 @@ package final class App {
         let fadeEnd = [scene.cellFadeEnd, scene.fullFadeEnd].compactMap { $0.flatMap { frames.wait(until: $0, at: now) } }.min()
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
         return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
-                ledger.nextRetry.map { $0 - now }, extras.tiles.nextRetry(after: now).map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
-                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now), extras.animation.waitMs(at: now),
-                extras.video.waitMs(at: now, virtual: clock.isVirtual), extras.chrome.endsAt(chromePage(at: now)).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },
-                extras.warming.awaitsRest ? 0 : nil]
+                ledger.nextRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
+                overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now)] + extras.layers.waits(at: now, virtual: clock.isVirtual) +
+               [extras.chrome.endsAt(chromePage(at: now)).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },
+                extras.grid.awaitsRest ? 0 : nil]
     }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the
@@ -225,7 +220,7 @@ package final class App {
                 let input = display.rotation.input(raw, window: display.window.size)
                 automation.log?.input(input)
                 frames.noteInput()
-                guard !sleepTakes(input, at: now), !animationTakes(input, at: now), !videoTakes(input, at: now), !slideshowTakes(input, at: now), !retryTapped(input), !chromeTakes(input, at: now) else { return }
+                guard !sleepTakes(input, at: now), !spaceTaken(input, at: now), !slideshowTakes(input, at: now), !retryTaken(input), !chromeTakes(input, at: now) else { return }
                 perform(scene.handle(input))
                 frames.redraw(.input)
             }

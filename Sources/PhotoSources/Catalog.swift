@@ -37,6 +37,14 @@ package struct Catalog {
     /// The item with `id`, shown or not.
     package func item(id: Int) -> SourceItem? { items.indices.contains(id) ? items[id] : nil }
 
+    /// What is known of photo `id`: what its header says (`read`), and its source's word where the
+    /// header is silent (an Immich server's date, place and people).
+    package func facts(of id: Int, read: ImageFacts?) -> ImageFacts? {
+        let listed = item(id: id)?.listedFacts
+        guard let read else { return listed }
+        return read.filling(from: listed)
+    }
+
     /// The identities at these scene indices, those past the ends left out.
     package func ids(at indices: some Sequence<Int>) -> Set<Int> { Set(indices.compactMap(id(at:))) }
 

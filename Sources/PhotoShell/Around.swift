@@ -1,0 +1,56 @@
+import PhotoCore
+import PhotoLoader
+import PhotoLoading
+import PhotoRender
+import PhotoSources
+
+/// The renderer's side of the loop's parts: the page's texture, which a clip or an animation
+/// draws into, the detail over it and the tiles of a deep zoom page.
+protocol PageDrawing: VideoDrawing, FrameDrawing, TileDrawing {
+    func enqueueDetail(item: Int, region: Rect, levels: [DecodedImage], opaque: Bool)
+}
+
+/// The loader's side of them: a deep zoom page's pyramid and tiles, an animation's bytes, a download's
+/// progress, whether a load's first bytes came.
+protocol PageFetching: TileFetching, BytesFetching {
+    func isArriving(_ request: ImageLoader.Request) -> Bool
+    func pyramid(of item: SourceItem) -> TilePyramid?
+    func downloadProgress(of item: Int) -> (received: Int64, total: Int64?)?
+}
+
+extension Renderer: PageDrawing {}
+extension ImageLoader: PageFetching {}
+
+/// What the loop's parts (the page's layers, the grid's loads) read of the shell each pass, and
+/// what they act through: built by the shell when a part is asked, read only by the part.
+struct Around {
+    let scene: PhotoScene
+    let catalog: Catalog
+    let slideshow: Slideshow?
+    /// The ledger's decisions and the sharper decodes.
+    let images: ImageFlow
+    let drawing: PageDrawing
+    let fetching: PageFetching
+    let viewport: Size
+    let pointScale: Double
+    let drawable: PixelSize
+    /// The display server connection, asked for when a clip starts (`Window.nativeDisplay`).
+    let nativeDisplay: () -> (x11: UnsafeMutableRawPointer?, wayland: UnsafeMutableRawPointer?)
+    let wake: @Sendable () -> Void
+    /// The replay's virtual time: a clip is stepped and an animation waited for frame by frame.
+    let virtual: Bool
+    let log: EventLog?
+    /// `--live-photos play`: a Live Photo's motion plays once in the slideshow.
+    let livePhotosPlay: Bool
+
+    var ledger: ImageLedger { images.ledger }
+
+    /// The browser's page, with no slideshow over it.
+    var browsing: Bool { slideshow == nil && scene.mode == .browsing }
+
+    /// The identity of the browser's page (also under a slideshow, which started from it).
+    var currentID: Int? { catalog.id(at: scene.currentIndex) }
+
+    /// The photo the layers follow: the slideshow's, or the browser's page; nil in the grid.
+    var target: Int? { slideshow.map { catalog.id(at: $0.current) } ?? (scene.mode == .browsing ? currentID : nil) }
+}
