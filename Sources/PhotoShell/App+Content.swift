@@ -28,6 +28,7 @@ extension App {
         apply { $0.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)) }
         extras.grid.contentChanged()
         textures.contentChanged()
+        operation.resume?.contentChanged()
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
         automation.log?.content(count: catalog.count)
         frames.redraw(.content)

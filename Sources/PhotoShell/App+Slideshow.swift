@@ -12,10 +12,13 @@ extension App {
 
     /// Starts the slideshow on `index` (attract: the kiosk's idle loop, back to the grid after).
     func startSlideshow(on index: Int, attract: Bool, at now: Double) {
-        guard operation.slides.start(on: index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())), at: now,
-                                     reducesMotion: reducesMotion),
+        // The launch's slideshow takes up where the last run's stopped (docs/behaviour.md §9).
+        let resumed = attract || catalog.isEmpty ? nil : operation.resume?.takeLaunch(photos: shownPhotos)
+        guard operation.slides.start(on: resumed?.index ?? index, count: catalog.count, attract: attract, seed: UInt64(truncatingIfNeeded: Int(MonotonicClock.nowMs())),
+                                     at: now, reducesMotion: reducesMotion, resuming: resumed?.mark),
               let show = operation.slides.show else { return }
         apply { $0.follow(slideshow: Set(catalog.shown)) }
+        keepSlideshowPlace()
         automation.log?.slide(show.current)
         // What its transitions draw (a photo, another fading in over it) compiles now, before
         // its first frame: Ken Burns never stops moving, so it would otherwise compile in the
@@ -63,9 +66,19 @@ extension App {
         // The frame that ends a transition shows the new photo alone.
         if show.isInTransition(at: frames.lastDrawMs) && !show.isInTransition(at: now) { frames.redraw(.slideshow) }
         if let shown = operation.slides.advance(to: now, images: imageStates) {
+            keepSlideshowPlace()
             automation.log?.slide(shown)
             frames.redraw(.slideshow)
         }
         if let show = slideshow, show.isFinished && !show.isAnimating(at: now) { stopSlideshow() }
+    }
+
+    /// The photos' locations in the order shown.
+    private var shownPhotos: [String] { catalog.shown.map { catalog[$0].image.description } }
+
+    /// The photo on screen and the slideshow's place, kept for a restart (not the kiosk's attract mode).
+    private func keepSlideshowPlace() {
+        guard let show = slideshow, !operation.slides.isAttract, let id = catalog.id(at: show.current) else { return }
+        operation.resume?.keep(photo: catalog[id].image.description, mark: show.mark, photos: shownPhotos)
     }
 }

@@ -64,6 +64,7 @@ package final class App {
         scene.flightLeadMs = clock.isVirtual ? options.frameMs : display.pacer.periodMs
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
+        operation.resume = options.resumePath.map { SlideshowResume(path: $0, launching: options.startsInSlideshow && options.startIndex == nil) }
         overlays = OverlayState(presentation: options.presentation, text: text)
         images = ImageFlow(loader: loader, textures: renderer)
         images.hear = { [unowned self] in hear($0) }

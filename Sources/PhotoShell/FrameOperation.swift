@@ -13,6 +13,8 @@ struct FrameOperation {
     var sleep: FrameSleep
     /// The line sent to the frame, while it shows.
     var message = FrameMessage()
+    /// The slideshow's place kept across restarts; nil with `--no-resume` or a replay.
+    var resume: SlideshowResume?
     let settings: FrameSettings
     /// Images the scene asked for while the frame slept: asked for on waking.
     private var heldRequests: [Effect] = []

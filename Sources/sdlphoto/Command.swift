@@ -60,6 +60,9 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Slideshow starts over after the last photo (always in kiosk mode).")
     var loop = false
 
+    @Flag(name: .customLong("no-resume"), help: "Start the slideshow from the beginning, not where the last run stopped.")
+    var noResume = false
+
     @Flag(help: "Kiosk: fullscreen, no cursor, no quit keys (SIGTERM and SIGINT still end it), attract slideshow when idle.")
     var kiosk = false
 
@@ -298,6 +301,10 @@ struct SDLPhoto: ParsableCommand {
         options.video = (audio, videoMax, livePhotos == "play")
         options.pageTap = PageTap(option: tap)
         options.reduceMotion = reduceMotion
+        // A replay renders the same frames anywhere: it neither takes up nor keeps a place.
+        if !noResume, script == nil {
+            options.resumePath = SlideshowResume.path(sources: sources, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
+        }
         options.allowDelete = allowDelete
         options.places = PlaceData.url.map { OfflinePlaces(url: $0, locale: CaptionDate.locale()) }
         options.rightToLeft = ReadingDirection.isRightToLeft()

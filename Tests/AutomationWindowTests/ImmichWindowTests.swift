@@ -77,14 +77,14 @@ import WindowTestSupport
         let server = try ImmichTestServer(try Self.library())
         let dir = try Fixtures.folder()
         let key = dir.appendingPathComponent("wrong.key")
-        FileManager.default.createFile(atPath: key.path, contents: Data("revoked\n".utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: key.path, contents: Data("revoked\n".utf8), attributes: [.posixPermissions: 0o600]))
         let run = try await AppProcess.run(["--size", "320x240", "--immich-key-file", key.path, server.address("album=Lake")])
         #expect(run.status == 2)
         #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("refused the API key in \(key.path)"), "stderr: \(run.stderr)")
 
         // A key file others may read still works, with a warning; none at all is said.
         let open = dir.appendingPathComponent("open.key")
-        FileManager.default.createFile(atPath: open.path, contents: Data(server.key.utf8), attributes: [.posixPermissions: 0o644])
+        #expect(FileManager.default.createFile(atPath: open.path, contents: Data(server.key.utf8), attributes: [.posixPermissions: 0o644]))
         let (script, _) = try BrowserSession.writeScript("0 wait thumbs_done\n100 quit\n", in: dir)
         let warned = try await AppProcess.run(["--size", "320x240", "--immich-key-file", open.path, "--replay", script.path, server.address()], timeout: 240)
         #expect(warned.status == 0 && warned.stderr.contains("others than its owner may read the API key in \(open.path)"), "stderr: \(warned.stderr)")

@@ -20,10 +20,10 @@ import Testing
             "/photo": { request in HTTPResponse(statusCode: request.headers[HTTPHeader("x-api-key")] == "k" ? .ok : .unauthorized, body: Data("p".utf8)) },
             // The same server under another name: another host, as far as a key is concerned.
             // The same host and port over https: a key asked for over http goes nowhere else.
-            "/secure": { request in HTTPResponse(statusCode: .found, headers: [.location: "https://\(request.headers[.host] ?? "")/photo"]) },
+            "/secure": { request in HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "https://\(request.headers[.host] ?? "")/photo"])) },
             "/away": { request in
                 let host = (request.headers[.host] ?? "").replacingOccurrences(of: "127.0.0.1", with: "localhost")
-                return HTTPResponse(statusCode: .found, headers: [.location: "http://\(host)/photo"])
+                return HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "http://\(host)/photo"]))
             },
         ]) { server in
             var configuration = NetworkConfiguration()

@@ -16,12 +16,14 @@ public enum AppProcess {
 
     public static var videoDriver: String { ProcessInfo.processInfo.environment["SDLPHOTO_TEST_VIDEODRIVER"] ?? "offscreen" }
 
-    /// The test's environment with the video driver set and a scratch cache folder, never the
-    /// tester's own; `overrides` entries win (a nil value removes the variable).
+    /// The test's environment with the video driver set, a scratch cache folder and a state
+    /// folder of its own for each run (where a slideshow keeps its place), never the tester's
+    /// own; `overrides` entries win (a nil value removes the variable).
     public static func environment(_ overrides: [String: String?] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = videoDriver
         env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-test-cache").path
+        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("sdlphoto-test-state/\(UUID().uuidString)").path
         for (key, value) in overrides { env[key] = value }
         return env
     }

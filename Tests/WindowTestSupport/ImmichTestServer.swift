@@ -135,7 +135,8 @@ public final class ImmichTestServer: @unchecked Sendable {
     /// A file with the key alone, readable by its owner alone, as a user keeps one.
     public func keyFile(in folder: URL) throws -> String {
         let path = folder.appendingPathComponent("immich.key").path
-        FileManager.default.createFile(atPath: path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        try Data((key + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         return path
     }
 

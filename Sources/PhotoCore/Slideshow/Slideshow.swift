@@ -24,7 +24,7 @@ public struct Slideshow: Equatable, Sendable {
     public let transition: Transition
     public let loop: Bool
     public private(set) var order: SlideOrder
-    private var position: Int
+    private(set) var position: Int
     /// When the current photo started to come in.
     public private(set) var shownSince: Double
     /// The photo going out, when it started to, and when it had come in, during a transition.
@@ -52,6 +52,16 @@ public struct Slideshow: Equatable, Sendable {
         if shuffle { order.bringToFront(start) }
         position = order.position(of: start) ?? 0
         shownSince = now
+    }
+
+    /// Takes up where `mark` stood, its photo shown at once at `now`; nil when the mark does not
+    /// fit `count` photos (the sources changed).
+    public init?(resuming mark: SlideMark, count: Int, interval: Double = defaultInterval, transition: Transition = .crossfade, loop: Bool = true,
+                 now: Double) {
+        guard let order = SlideOrder(mark, count: count) else { return nil }
+        self.init(count: count, start: 0, interval: interval, transition: transition, shuffle: mark.shuffle, loop: loop, seed: mark.seed, now: now)
+        self.order = order
+        position = mark.position
     }
 
     /// The photo on screen (0 when a refresh left none: check `isFinished`).

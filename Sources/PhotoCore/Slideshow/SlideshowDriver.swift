@@ -35,13 +35,21 @@ public struct SlideshowDriver: Sendable {
 
     public init(settings: Settings) { self.settings = settings }
 
-    /// Starts a slideshow of `count` photos on `index`; false when there is nothing to show.
+    /// Starts a slideshow of `count` photos on `index`, or where `mark` stood when it fits these
+    /// photos and this order (a restart, docs/behaviour.md §9); false when there is nothing to show.
     /// With `reducesMotion`, Ken Burns and the slide become cross-fades.
-    public mutating func start(on index: Int, count: Int, attract: Bool, seed: UInt64, at now: Double, reducesMotion: Bool = false) -> Bool {
+    public mutating func start(on index: Int, count: Int, attract: Bool, seed: UInt64, at now: Double, reducesMotion: Bool = false,
+                               resuming mark: SlideMark? = nil) -> Bool {
         guard count > 0 else { return false }
         let transition = reducesMotion ? settings.transition.withoutMotion : settings.transition
-        show = Slideshow(count: count, start: min(max(0, index), count - 1), interval: settings.intervalMs, transition: transition,
-                         shuffle: settings.shuffle, loop: settings.loop || attract || settings.kiosk, seed: seed, now: now)
+        let loop = settings.loop || attract || settings.kiosk
+        if let mark, mark.shuffle == settings.shuffle,
+           let resumed = Slideshow(resuming: mark, count: count, interval: settings.intervalMs, transition: transition, loop: loop, now: now) {
+            show = resumed
+        } else {
+            show = Slideshow(count: count, start: min(max(0, index), count - 1), interval: settings.intervalMs, transition: transition,
+                             shuffle: settings.shuffle, loop: loop, seed: seed, now: now)
+        }
         isAttract = attract
         return true
     }
