@@ -21,8 +21,8 @@ extension App {
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         list.commands += extras.layers.overlay(around, over: list.images, at: now)
-        // A message goes under the bars' top bar and the clock when they show, never over them.
-        list.commands += operation.message.draw(in: viewport, top: barsShow || !overlays.rest.isEmpty ? FrameMessage.belowTop : 0) + chromeOverlay(page, at: now)
+        // A message goes under the bars' top bar, the clock and the overlay file's lines when they show, never over them.
+        list.commands += operation.message.draw(in: viewport, top: self.overlays.belowTop(barsShow: barsShow)) + chromeOverlay(page, at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }
         if options.stats { list.commands += Overlays.hud(display.pacer.hudLine(atMs: MonotonicClock.nowMs())) }

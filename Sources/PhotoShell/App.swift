@@ -65,7 +65,7 @@ package final class App {
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
         operation.resume = options.resumePath.map { SlideshowResume(path: $0, launching: options.startsInSlideshow && options.startIndex == nil) }
-        overlays = OverlayState(presentation: options.presentation, text: text)
+        overlays = OverlayState(presentation: options.presentation, text: text, file: options.overlayFile.map { [display] in OverlayFile(path: $0, wake: display.events.wake) })
         images = ImageFlow(loader: loader, textures: renderer)
         images.hear = { [unowned self] in hear($0) }
         images.sizes = { [unowned self] in imageSizes }
@@ -128,6 +128,10 @@ package final class App {
             // The chrome's parts that go by themselves (a clip's controls, the bars, the toast) end on a frame.
             if extras.chrome.endsAt(chromePage(at: now)).contains(where: { frames.crossed($0, at: now) }) { frames.redraw(.overlay) }
             if overlays.isStale(lastDraw: frames.lastDrawMs, at: now, wall: Date().timeIntervalSince1970) { frames.redraw(.overlay) }
+            if let lines = overlays.followFile() {
+                automation.log?.overlayText(lines: lines.count)
+                frames.redraw(.overlay)
+            }
             // The waiting screen's arc turns a few times a second, not at the display's rate.
             if isWaitingForContent, frames.hasElapsed(Overlays.waitingFrameMs, at: now) { frames.redraw(.overlay) }
             if frameDue(at: now, replayDraws: replayDraws) {

@@ -10,11 +10,29 @@ struct OverlayState {
     private var clock: ClockOverlay
     private var preparedCaptions: [String] = []
     private let text: DeferredText
+    /// `--overlay-file`, and its lines on screen.
+    private let file: OverlayFile?
+    private(set) var fileLines: [String] = []
 
-    init(presentation: Presentation, text: DeferredText) {
+    init(presentation: Presentation, text: DeferredText, file: OverlayFile? = nil) {
         self.presentation = presentation
         clock = ClockOverlay(format: presentation.clock)
         self.text = text
+        self.file = file
+    }
+
+    /// The overlay file's lines, read again when it changed; the new lines when they differ
+    /// from those on screen.
+    mutating func followFile() -> [String]? {
+        guard let lines = file?.takeChange(), lines != fileLines else { return nil }
+        fileLines = lines
+        return lines
+    }
+
+    /// Where a band across the top goes so as to leave the overlay file's lines and the clock
+    /// (or the bars, `barsShow`) readable.
+    func belowTop(barsShow: Bool) -> Double {
+        max(barsShow || presentation.clock != nil ? FrameMessage.belowTop : 0, OverlayFile.bottom(of: fileLines))
     }
 
     /// The first frame is up: text drawing may sort its fonts now.
@@ -25,7 +43,7 @@ struct OverlayState {
     /// A frame's captions and clock: `slides`, a slideshow's caption lines and their opacity
     /// (cross-fading ones cross-fade), over a shade of their own; else `page`, the browser page's
     /// caption. The caption (its band goes under the browser's page indicator) and the rest (the
-    /// clock); the clock's text is remembered as the one on screen.
+    /// overlay file's lines, the clock); the clock's text is remembered as the one on screen.
     mutating func captionAndClock(slides: [(text: String, alpha: Double)]?, page: String?, in viewport: Size, at now: Double, wall: Double)
         -> (caption: [DrawCommand], rest: [DrawCommand]) {
         let offset = presentation.drift(atMs: now)
@@ -36,7 +54,8 @@ struct OverlayState {
         } else if let page {
             caption = Overlays.caption(page, in: viewport, offset: offset)
         }
-        return (caption, clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
+        let rest = OverlayFile.draw(fileLines, in: viewport, offset: offset) + (clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
+        return (caption, rest)
     }
 
     /// The frame on screen is out of date: the clock's text changed, or the drift moved on

@@ -6,22 +6,25 @@ import PhotoStorage
 /// Tells when photos may have come or gone in some folders, with inotify: a file finished being
 /// written or moved in, moved out or deleted, a folder created. It reads on its own thread,
 /// which blocks in `read` (no CPU while nothing happens), and calls `changed` from there.
-final class FolderWatcher: @unchecked Sendable {
-    // Sendable: `fd` and `changed` are immutable; `reported` is guarded by `lock`.
+/// Given `names`, only files of those names count (one file watched through its folder).
+package final class FolderWatcher: @unchecked Sendable {
+    // Sendable: `fd`, `names` and `changed` are immutable; `reported` is guarded by `lock`.
     struct Failed: Error, CustomStringConvertible { let description: String }
 
     private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     private let fd: Int32
     private let changed: @Sendable () -> Void
+    private let names: Set<String>?
     private let lock = NSLock()
     /// Folders that could not be watched, so each is reported once.
     private var reported: Set<String> = []
 
-    init(directories: [String], changed: @escaping @Sendable () -> Void) throws {
+    package init(directories: [String], names: Set<String>? = nil, changed: @escaping @Sendable () -> Void) throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw Failed(description: "inotify: \(String(cString: strerror(errno)))") }
         self.changed = changed
+        self.names = names
         watch(directories)
         let thread = Thread { [self] in readLoop() }
         thread.name = "sdlphoto.watch"
@@ -39,7 +42,7 @@ final class FolderWatcher: @unchecked Sendable {
     }
 
     /// The folder to watch for a file given on its own: a change to the file shows there.
-    static func folder(containing path: String) -> String {
+    package static func folder(containing path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
     }
@@ -58,7 +61,7 @@ final class FolderWatcher: @unchecked Sendable {
                 let mask = buffer.load(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
                 let name = length > 0 ? String(cString: buffer.advanced(by: offset + 16).assumingMemoryBound(to: CChar.self)) : ""
-                if Self.matters(mask: mask, name: name) { relevant = true }
+                if names.map({ $0.contains(name) && mask & UInt32(IN_CREATE) == 0 }) ?? Self.matters(mask: mask, name: name) { relevant = true }
                 offset += 16 + length
             }
             if relevant { changed() }

@@ -60,6 +60,9 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Slideshow starts over after the last photo (always in kiosk mode).")
     var loop = false
 
+    @Option(help: ArgumentHelp("A text file whose first lines show in the top left corner, read again when it changes.", valueName: "path"))
+    var overlayFile: String?
+
     @Flag(name: .customLong("no-resume"), help: "Start the slideshow from the beginning, not where the last run stopped.")
     var noResume = false
 
@@ -301,6 +304,7 @@ struct SDLPhoto: ParsableCommand {
         options.video = (audio, videoMax, livePhotos == "play")
         options.pageTap = PageTap(option: tap)
         options.reduceMotion = reduceMotion
+        options.overlayFile = overlayFile.map { ($0 as NSString).expandingTildeInPath }
         // A replay renders the same frames anywhere: it neither takes up nor keeps a place.
         if !noResume, script == nil {
             options.resumePath = SlideshowResume.path(sources: sources, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)

@@ -17,7 +17,7 @@ enum ConfigArguments {
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber(0.1...86_400),
         "transition": .choice(Slideshow.Transition.allCases.map(\.rawValue)), "shuffle": .flag, "loop": .flag, "no-resume": .flag,
         "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "audio": .flag, "video-max": .numberIn(1...86_400), "live-photos": .choice(["still", "play"]), "tap": .choice(["close", "controls"]), "reduce-motion": .flag, "allow-delete": .flag, "rotate": .choice(["0", "90", "180", "270"]),
-        "caption": .string, "clock": .flagOrString, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
+        "caption": .string, "clock": .flagOrString, "overlay-file": .string, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
         // The photo frame (docs/behaviour.md §15–16).
         "control": .string, "control-token": .string, "mqtt": .string, "mqtt-topic": .string,
         "sleep": .string, "wake": .string, "on-sleep": .string, "on-wake": .string,
