@@ -12,16 +12,17 @@ extension App {
         frames.begin(at: now)
         let began = MonotonicClock.nowMs()
         let viewport = display.viewport
-        let overlays = presentationOverlays(in: viewport, at: now)
         // The page under the chrome, built once for the frame.
         let page = chromePage(at: now)
         let barsShow = extras.chrome.barsShow(page, at: now)
+        let overlays = presentationOverlays(in: viewport, below: barsShow ? PageBars.topHeight : 0, at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         list.commands += extras.layers.overlay(around, over: list.images, at: now)
         // A message goes under the bars' top bar, the clock and the overlay file's lines when they show, never over them.
+        // (`OverlayState.belowTop`.)
         list.commands += operation.message.draw(in: viewport, top: self.overlays.belowTop(barsShow: barsShow)) + chromeOverlay(page, at: now)
         if isWaitingForContent { list.commands += Overlays.waiting(for: feed.waitingFor, in: viewport, timeMs: now) }
         if self.overlays.showsHelp { list.commands += Overlays.help(in: viewport) }

@@ -29,10 +29,11 @@ struct OverlayState {
         return lines
     }
 
-    /// Where a band across the top goes so as to leave the overlay file's lines and the clock
-    /// (or the bars, `barsShow`) readable.
+    /// Where a band across the top goes so as to leave the bars' top bar (`barsShow`), and the
+    /// overlay file's lines and the clock below it, readable.
     func belowTop(barsShow: Bool) -> Double {
-        max(barsShow || presentation.clock != nil ? FrameMessage.belowTop : 0, OverlayFile.bottom(of: fileLines))
+        let corners = max(presentation.clock != nil ? FrameMessage.belowTop : 0, OverlayFile.bottom(of: fileLines))
+        return max(barsShow ? FrameMessage.belowTop : 0, corners == 0 ? 0 : corners + (barsShow ? PageBars.topHeight : 0))
     }
 
     /// The first frame is up: text drawing may sort its fonts now.
@@ -44,9 +45,10 @@ struct OverlayState {
     /// (cross-fading ones cross-fade), over a shade of their own; else `page`, the browser page's
     /// caption. The caption (its band goes under the browser's page indicator) and the rest (the
     /// overlay file's lines, the clock); the clock's text is remembered as the one on screen.
-    mutating func captionAndClock(slides: [(text: String, alpha: Double)]?, page: String?, in viewport: Size, at now: Double, wall: Double)
+    mutating func captionAndClock(slides: [(text: String, alpha: Double)]?, page: String?, in viewport: Size, top: Double = 0, at now: Double, wall: Double)
         -> (caption: [DrawCommand], rest: [DrawCommand]) {
         let offset = presentation.drift(atMs: now)
+        let lower = Point(x: offset.x, y: offset.y + top)
         var caption: [DrawCommand] = []
         if let slides {
             if !slides.isEmpty { caption += Overlays.captionShade(in: viewport) }
@@ -54,7 +56,7 @@ struct OverlayState {
         } else if let page {
             caption = Overlays.caption(page, in: viewport, offset: offset)
         }
-        let rest = OverlayFile.draw(fileLines, in: viewport, offset: offset) + (clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: offset) } ?? [])
+        let rest = OverlayFile.draw(fileLines, in: viewport, offset: lower) + (clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: lower) } ?? [])
         return (caption, rest)
     }
 
