@@ -1,7 +1,8 @@
 import PhotoCore
+import PhotoLog
 import PhotoRemote
 
-/// Remote commands in the loop (docs/behaviour.md §15). They come in with the rest of the input
+/// Remote commands in the loop (docs/behaviour.md §15), and the config file's settings changed (§13). They come in with the rest of the input
 /// and take its path: paging is a key (a slideshow running stops on it, as on a key, and a key
 /// during a flight waits for it to land); `show` is the scene's jump. The status is published
 /// every iteration for the control server to read.
@@ -40,6 +41,23 @@ extension App {
             return feed.select(selection)
         }
         frames.redraw(.remote)
+    }
+
+    /// The config file changed: its settings in force from now, or, where it does not read, one
+    /// line and the settings in force kept (docs/behaviour.md §13).
+    func followConfig() {
+        guard let change = operation.config?.takeChange() else { return }
+        switch change {
+        case .success(let settings):
+            overlays.replace(settings.presentation)
+            operation.apply(settings, reducesMotion: reducesMotion)
+            Log.info("settings read again from \(operation.config?.path ?? "")")
+            automation.log?.settings(applied: true)
+        case .failure(let error):
+            Log.error("\(error); the settings in force stay")
+            automation.log?.settings(applied: false)
+        }
+        frames.redraw(.overlay)
     }
 
     /// The status after this iteration, for `GET /api/status` and the commands waiting on it.

@@ -17,7 +17,7 @@ extension App {
         let barsShow = extras.chrome.barsShow(page, at: now)
         let overlays = presentationOverlays(in: viewport, below: barsShow ? PageBars.topHeight : 0, at: now)
         var list = slideshow.map { show in
-            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: options.presentation.fill)
+            show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: self.overlays.presentation.fill)
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)
         list.commands += slideshow == nil && scene.mode == .browsing ? overlays.rest : overlays.caption + overlays.rest
         list.commands += extras.layers.overlay(around, over: list.images, at: now)

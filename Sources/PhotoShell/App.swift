@@ -64,6 +64,7 @@ package final class App {
         scene.flightLeadMs = clock.isVirtual ? options.frameMs : display.pacer.periodMs
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
+        operation.config = options.liveConfig.map { [display] in ConfigWatch(path: $0.path, read: $0.read, wake: display.events.wake) }
         operation.resume = options.resumePath.map { SlideshowResume(path: $0, launching: options.startsInSlideshow && options.startIndex == nil) }
         overlays = OverlayState(presentation: options.presentation, text: text, file: options.overlayFile.map { [display] in OverlayFile(path: $0, wake: display.events.wake) })
         images = ImageFlow(loader: loader, textures: renderer)
@@ -97,6 +98,7 @@ package final class App {
             let now = clock.isVirtual ? clock.nowMs : clock.appMs(monotonicMs: busy && drewLastIteration ? display.pacer.sampleTime(now: wall) : wall)
             for event in events { handle(event, at: now) }
             carryOutRemoteCommands(at: now)
+            followConfig()
             followSleepSchedule(at: now)
             if isAsleep {
                 drawAsleep(at: now)

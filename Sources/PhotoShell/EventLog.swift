@@ -85,6 +85,8 @@ final class EventLog {
 
     /// A clip started or went on playing, or paused (docs/behaviour.md §19).
     func videoPlaying(_ index: Int) { write("video_playing \(index)") }
+    /// The config file changed and its settings are in force (or it did not read, and those in force stay).
+    func settings(applied: Bool) { write(applied ? "config_applied" : "config_refused") }
     /// The overlay file was read and its lines on screen changed.
     func overlayText(lines: Int) { write("overlay_text \(lines)") }
     func videoPaused(_ index: Int) { write("video_paused \(index)") }

@@ -15,6 +15,8 @@ struct FrameOperation {
     var message = FrameMessage()
     /// The slideshow's place kept across restarts; nil with `--no-resume` or a replay.
     var resume: SlideshowResume?
+    /// The config file, read again when it changes.
+    var config: ConfigWatch?
     let settings: FrameSettings
     /// Images the scene asked for while the frame slept: asked for on waking.
     private var heldRequests: [Effect] = []
@@ -27,6 +29,13 @@ struct FrameOperation {
         self.settings = settings
         slides = SlideshowDriver(settings: slideshow)
         sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
+    }
+
+    /// New settings from the config file: the slideshow's (the running one's interval and
+    /// transition) and the sleep schedule's.
+    mutating func apply(_ settings: LiveSettings, reducesMotion: Bool) {
+        slides.update(settings.slideshow, reducesMotion: reducesMotion)
+        sleep.replaceSchedule(settings.schedule)
     }
 
     /// The remote commands come in, in order; the last is then counted as carried out.

@@ -6,7 +6,7 @@ import PhotoCore
 struct OverlayState {
     private(set) var showsHelp = false
     /// Captions' format, the clock's, and the kiosk's drift.
-    let presentation: Presentation
+    private(set) var presentation: Presentation
     private var clock: ClockOverlay
     private var preparedCaptions: [String] = []
     private let text: DeferredText
@@ -34,6 +34,13 @@ struct OverlayState {
     func belowTop(barsShow: Bool) -> Double {
         let corners = max(presentation.clock != nil ? FrameMessage.belowTop : 0, OverlayFile.bottom(of: fileLines))
         return max(barsShow ? FrameMessage.belowTop : 0, corners == 0 ? 0 : corners + (barsShow ? PageBars.topHeight : 0))
+    }
+
+    /// Other settings (the config file changed): the captions and the clock drawn by them from the next frame.
+    mutating func replace(_ new: Presentation) {
+        presentation = new
+        clock = ClockOverlay(format: new.clock)
+        preparedCaptions = []
     }
 
     /// The first frame is up: text drawing may sort its fonts now.

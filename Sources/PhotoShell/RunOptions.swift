@@ -38,6 +38,8 @@ package struct RunOptions {
     package var allowDelete = false
     /// `--reduce-motion`: less motion whatever the desktop says (docs/behaviour.md §3).
     package var reduceMotion = false
+    /// The config file, watched, and how its settings are read again when it changes.
+    package var liveConfig: (path: String, read: @Sendable () throws -> LiveSettings)?
     /// `--overlay-file`: a text file's lines in the top left corner, followed as it changes.
     package var overlayFile: String?
     /// Where the slideshow's place is kept across restarts; nil: not kept (`--no-resume`, a replay).

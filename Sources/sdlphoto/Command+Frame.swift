@@ -41,10 +41,14 @@ extension SDLPhoto {
         }
     }
 
+    /// `--sleep` and `--wake`, when both are given.
+    var schedule: SleepSchedule? {
+        sleepTime.flatMap(TimeOfDay.init).flatMap { s in wakeTime.flatMap(TimeOfDay.init).flatMap { SleepSchedule(sleep: s, wake: $0) } }
+    }
+
     /// The settings, the control server listening (exit 2 when its address cannot be bound) and
     /// the MQTT client connecting in the background.
     func frameSettings(network: DataLoading?) throws -> (settings: FrameSettings, server: ControlServer?, mqtt: MQTTControl?) {
-        let schedule = sleepTime.flatMap(TimeOfDay.init).flatMap { s in wakeTime.flatMap(TimeOfDay.init).flatMap { SleepSchedule(sleep: s, wake: $0) } }
         var settings = FrameSettings(schedule: schedule, onSleep: onSleep, onWake: onWake,
                                      localClock: LocalClock(environment: ProcessInfo.processInfo.environment) ?? LocalClock(environment: [:])!)
         guard control != nil || mqtt != nil else { return (settings, nil, nil) }

@@ -287,14 +287,13 @@ struct SDLPhoto: ParsableCommand {
             screenshotAtMs: atMs,
             textureBudgetBytes: textureBudget.map { $0 * 1024 * 1024 },
             startIndex: start.map { $0 - 1 },
-            presentation: Presentation(caption: captionFormat, namesWhenEmpty: captions, clock: clock, fill: fill, drifts: kiosk),
+            presentation: liveSettings.presentation,
             stats: stats,
             eventsPath: events,
             replay: script,
             frameMs: frameMs,
             realtime: realtime,
-            slideshow: SlideshowDriver.Settings(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000, transition: transition,
-                                                shuffle: shuffle, loop: loop, kiosk: kiosk, idleMs: idle * 1000),
+            slideshow: liveSettings.slideshow,
             startsInSlideshow: slideshow != nil,
             kiosk: kiosk,
             rotation: Rotation(degrees: rotate),
@@ -305,6 +304,8 @@ struct SDLPhoto: ParsableCommand {
         options.pageTap = PageTap(option: tap)
         options.reduceMotion = reduceMotion
         options.overlayFile = overlayFile.map { ($0 as NSString).expandingTildeInPath }
+        let commandLine = Array(CommandLine.arguments.dropFirst())
+        options.liveConfig = (ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment), { try SDLPhoto.liveSettings(commandLine: commandLine) })
         // A replay renders the same frames anywhere: it neither takes up nor keeps a place.
         if !noResume, script == nil {
             options.resumePath = SlideshowResume.path(sources: sources, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
@@ -352,6 +353,30 @@ struct SDLPhoto: ParsableCommand {
         let server = try GalleryServer(configuration: .init(folder: folder, title: "sdlphoto demo", bytesPerSecond: demoBytesPerSecond))
         return (server, try server.startAndWait())
     }
+
+    /// What of these settings may change while the program runs (docs/behaviour.md §13).
+    var liveSettings: LiveSettings {
+        LiveSettings(presentation: Presentation(caption: captionFormat, namesWhenEmpty: captions, clock: clock, fill: fill, drifts: kiosk),
+                     slideshow: SlideshowDriver.Settings(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000, transition: transition,
+                                                         shuffle: shuffle, loop: loop, kiosk: kiosk, idleMs: idle * 1000),
+                     schedule: schedule)
+    }
+
+    /// The settings as the config file (changed since the start) and `commandLine` give them now:
+    /// the same reading as at start, whose command-line options still win.
+    static func liveSettings(commandLine: [String]) throws -> LiveSettings {
+        let arguments = try ConfigArguments.merged(commandLine, environment: ProcessInfo.processInfo.environment)
+        do {
+            guard let command = try parseAsRoot(withDefaultSlideshow(arguments)) as? SDLPhoto else { throw SettingsRefused(description: "not settings") }
+            return command.liveSettings
+        } catch let refused as SettingsRefused {
+            throw refused
+        } catch {
+            throw SettingsRefused(description: "\(ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment)): \(fullMessage(for: error))")
+        }
+    }
+
+    struct SettingsRefused: Error, CustomStringConvertible { let description: String }
 
     /// Slow enough that the fan is seen filling on a first run, fast enough not to bore.
     static let demoBytesPerSecond = 400_000

@@ -44,6 +44,13 @@ enum ConfigArguments {
         return file.arguments(excluding: given(rest)) + rest
     }
 
+    /// The config file `arguments` read: `--config PATH`'s, else the default one.
+    static func path(in arguments: [String], environment: [String: String]) -> String {
+        if let i = arguments.firstIndex(of: "--config"), i + 1 < arguments.count { return arguments[i + 1] }
+        if let given = arguments.first(where: { $0.hasPrefix("--config=") }) { return String(given.dropFirst("--config=".count)) }
+        return ConfigFile.defaultPath(environment: environment)
+    }
+
     /// Long option names on the command line, up to `--` (after it everything is a source).
     static func given(_ arguments: [String]) -> Set<String> {
         var names: Set<String> = []

@@ -5,7 +5,7 @@
 public struct FrameSleep: Equatable, Sendable {
     public enum Change: Equatable, Sendable { case sleep, wake }
 
-    public let schedule: SleepSchedule?
+    public private(set) var schedule: SleepSchedule?
     /// How long a frame woken in the sleeping part of the day stays awake without input (ms).
     public let idleMs: Double
     public private(set) var isAsleep = false
@@ -14,6 +14,8 @@ public struct FrameSleep: Equatable, Sendable {
     /// Woken by hand in the sleeping part of the day: it sleeps again after `idleMs` without input.
     private var wokenByHand = false
     private var lastInputMs = 0.0
+    /// The schedule it slept by was taken away: it wakes at the next step.
+    private var pendingWake = false
     /// Presses that woke it, swallowed to their end so the scene never sees half a gesture.
     private var wakingPresses: Set<Int> = []
 
@@ -22,8 +24,23 @@ public struct FrameSleep: Equatable, Sendable {
         self.idleMs = idleMs
     }
 
+    /// Another schedule (the config file changed): the next step follows it, sleeping or waking
+    /// the frame at once where it says otherwise than the frame is.
+    public mutating func replaceSchedule(_ new: SleepSchedule?) {
+        guard new != schedule else { return }
+        // No schedule any more: a frame that slept by it (not by a command) wakes.
+        pendingWake = new == nil && isAsleep && scheduledSleep == true
+        schedule = new
+        scheduledSleep = nil
+        wokenByHand = false
+    }
+
     /// Time moves on: `second` of the local day, `now` in app ms.
     public mutating func advance(localSecond second: Double, now: Double) -> Change? {
+        if pendingWake {
+            pendingWake = false
+            return set(asleep: false)
+        }
         if let schedule {
             let due = schedule.isSleepTime(second)
             if due != scheduledSleep {

@@ -20,8 +20,10 @@ public struct Slideshow: Equatable, Sendable {
     /// The gap between photos as they slide, as in the browser (docs/behaviour.md §4's photoSpacing).
     public static let slideSpacing = 30.0
 
-    public let interval: Double
-    public let transition: Transition
+    public private(set) var interval: Double
+    public private(set) var transition: Transition
+    /// A transition asked for while this one shows (the settings changed): it takes over with the next photo.
+    private var nextTransition: Transition?
     public let loop: Bool
     public private(set) var order: SlideOrder
     private(set) var position: Int
@@ -123,11 +125,26 @@ public struct Slideshow: Equatable, Sendable {
         }
         guard images.fullImageIsReady(up.index) else { return nil }  // wait: never a blank frame
         outgoing = durationOfTransition > 0 ? (current, now, shownSince) : nil
+        if let next = nextTransition {
+            transition = next
+            nextTransition = nil
+            outgoing = durationOfTransition > 0 ? (current, now, shownSince) : nil
+        }
         if up.newCycle { order.nextCycle() }
         position = up.position
         shownSince = now
         dwell = interval
         return current
+    }
+
+    /// New settings (the config file changed, docs/behaviour.md §13): the interval counts for the
+    /// photo on screen too, unless an animation or a clip holds it; the transition comes with
+    /// the next photo.
+    public mutating func retime(interval newInterval: Double, transition newTransition: Transition) {
+        let interval = max(newInterval, 100)
+        if dwell == self.interval { dwell = interval }
+        self.interval = interval
+        if newTransition != transition { nextTransition = newTransition }
     }
 
     /// The photos changed (content refreshed, docs/behaviour.md §11): the one on screen stays; if it left, the

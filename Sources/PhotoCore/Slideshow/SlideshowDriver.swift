@@ -23,7 +23,7 @@ public struct SlideshowDriver: Sendable {
         }
     }
 
-    public let settings: Settings
+    public private(set) var settings: Settings
     /// The slideshow on screen, if one runs.
     public private(set) var show: Slideshow?
     /// The one running is the kiosk's attract mode: stopping it goes back to the grid's top.
@@ -52,6 +52,13 @@ public struct SlideshowDriver: Sendable {
         }
         isAttract = attract
         return true
+    }
+
+    /// New settings (the config file changed, docs/behaviour.md §13): the interval and the
+    /// transition reach the slideshow running (`Slideshow.retime`), the order and the loop the next one.
+    public mutating func update(_ new: Settings, reducesMotion: Bool = false) {
+        settings = new
+        show?.retime(interval: new.intervalMs, transition: reducesMotion ? new.transition.withoutMotion : new.transition)
     }
 
     /// Asked to start with nothing to show yet: it starts when photos come.

@@ -1,0 +1,44 @@
+import Foundation
+import PhotoCore
+import Testing
+import WindowTestSupport
+
+/// docs/behaviour.md §13 in a real window: the config file edited while the program runs takes
+/// effect without a restart, and a file that does not read keeps the settings in force.
+@Suite(.serialized) struct LiveConfigRenderTests {
+    @Test func settingsEditedInTheConfigFileApplyWithoutARestartAndABrokenFileKeepsThem() async throws {
+        let dir = try Fixtures.folder()
+        let photo = dir.appendingPathComponent("photo.png")
+        try Fixtures.twoTone(photo, width: 64, height: 40, first: (30, 40, 60), second: (30, 40, 60))
+        let folder = dir.appendingPathComponent("config/sdlphoto")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        try "# nothing yet\n".write(to: config, atomically: true, encoding: .utf8)
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        let (script, _) = try BrowserSession.writeScript(
+            "0 wait image_shown 0\n100 screenshot before.png\n200 wait config_applied\n300 screenshot after.png\n400 wait config_refused\n500 screenshot kept.png\n600 quit\n", in: dir)
+        let app = try AppProcess.start(["--size", "480x300", "--start", "1", "--replay", script.path, "--events", events.url.path, photo.path],
+                                       environment: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path])
+        defer { app.terminate() }
+        func screenshot(_ name: String) async throws -> Screenshot {
+            let path = dir.appendingPathComponent(name).path
+            try await Poll.until("\(name): \(events.events)", seconds: 120) { FileManager.default.fileExists(atPath: path) || !app.isRunning }
+            return try Screenshot(path: path)
+        }
+        let before = try await screenshot("before.png")
+        // Written as an editor writes it: a new file renamed over the old one.
+        try "clock = \"%H:%M\"\ncaption = \"{name}\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let after = try await screenshot("after.png")
+        try "clock = \"%H:%M\"\ntransition = \"wobble\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let kept = try await screenshot("kept.png")
+        let outcome = try app.outcome(timeout: 120)
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+
+        let clock = Rect(x: 330, y: 14, width: 136, height: 40), caption = Rect(x: 140, y: 226, width: 200, height: 30)
+        #expect(before.whitePixels(clock) == 0 && before.whitePixels(caption) == 0, "no clock, no caption at first")
+        #expect(after.whitePixels(clock) > 30 && after.whitePixels(caption) > 20,
+                "the clock and the caption come: \(after.whitePixels(clock)), \(after.whitePixels(caption))")
+        #expect(kept.whitePixels(clock) > 30 && kept.whitePixels(caption) > 20, "a file that does not read changes nothing")
+        #expect(outcome.stderr.contains("config.toml:2") && outcome.stderr.contains("the settings in force stay"), "stderr: \(outcome.stderr)")
+    }
+}
