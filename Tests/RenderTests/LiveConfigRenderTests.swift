@@ -20,19 +20,20 @@ import WindowTestSupport
         let app = try AppProcess.start(["--size", "480x300", "--start", "1", "--replay", script.path, "--events", events.url.path, photo.path],
                                        environment: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path])
         defer { app.terminate() }
-        func screenshot(_ name: String) async throws -> Screenshot {
+        // Each change waits for the screenshot before it; the screenshots are read once the run is over.
+        func taken(_ name: String) async throws {
             let path = dir.appendingPathComponent(name).path
             try await Poll.until("\(name): \(events.events)", seconds: 120) { FileManager.default.fileExists(atPath: path) || !app.isRunning }
-            return try Screenshot(path: path)
         }
-        let before = try await screenshot("before.png")
+        try await taken("before.png")
         // Written as an editor writes it: a new file renamed over the old one.
         try "clock = \"%H:%M\"\ncaption = \"{name}\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let after = try await screenshot("after.png")
+        try await taken("after.png")
         try "clock = \"%H:%M\"\ntransition = \"wobble\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let kept = try await screenshot("kept.png")
         let outcome = try app.outcome(timeout: 120)
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        let before = try Screenshot(path: dir.appendingPathComponent("before.png").path), after = try Screenshot(path: dir.appendingPathComponent("after.png").path)
+        let kept = try Screenshot(path: dir.appendingPathComponent("kept.png").path)
 
         let clock = Rect(x: 330, y: 14, width: 136, height: 40), caption = Rect(x: 140, y: 226, width: 200, height: 30)
         #expect(before.whitePixels(clock) == 0 && before.whitePixels(caption) == 0, "no clock, no caption at first")
