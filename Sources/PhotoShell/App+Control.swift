@@ -48,7 +48,11 @@ extension App {
     func followConfig() {
         guard let change = operation.config?.takeChange() else { return }
         switch change {
-        case .success(let settings):
+        case .success(var settings):
+            // The kiosk and its idle time, and with them the drift, need a restart (docs/behaviour.md §13).
+            settings.slideshow.kiosk = operation.slides.settings.kiosk
+            settings.slideshow.idleMs = operation.slides.settings.idleMs
+            settings.presentation.drifts = overlays.presentation.drifts
             overlays.replace(settings.presentation)
             operation.apply(settings, reducesMotion: reducesMotion)
             Log.info("settings read again from \(operation.config?.path ?? "")")

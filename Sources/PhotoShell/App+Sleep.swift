@@ -29,7 +29,7 @@ extension App {
     /// How long an asleep loop may wait: until the schedule's next change, or a replay's next event.
     func asleepWaitMs() -> Int {
         let now = clock.nowMs
-        return FrameSchedule.timeout([operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now), automation.wakeMs(at: now)])
+        return FrameSchedule.timeout([operation.sleep.wakeMs(localSecond: options.frame.localClock.secondOfDay(appMs: now), now: now), automation.wakeMs(at: now), operation.config?.waitMs()])
     }
 
     /// One iteration of an asleep loop: a black frame when the screen needs one (going to sleep,

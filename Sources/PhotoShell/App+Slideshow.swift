@@ -70,7 +70,10 @@ extension App {
             automation.log?.slide(shown)
             frames.redraw(.slideshow)
         }
-        if let show = slideshow, show.isFinished && !show.isAnimating(at: now) { stopSlideshow() }
+        if let show = slideshow, show.isFinished && !show.isAnimating(at: now) {
+            if !operation.slides.isAttract { operation.resume?.forget() }
+            stopSlideshow()
+        }
     }
 
     /// The photos' locations in the order shown.

@@ -189,7 +189,8 @@ package final class App {
     /// or the kiosk's idle timeout, the replay's next event or end, a failed download's or tile's
     /// retry, the waiting screen's arc, the end of the cells' and the page's fades, the next fill frame, the clock
     /// and the drift, the sleep schedule, the animation's next frame, the overlays that go by
-    /// themselves, the memory trim, a message's end, the thumbnails made ahead once the grid rests.
+    /// themselves, the memory trim, a message's end, the thumbnails made ahead once the grid rests,
+    /// a config file's change once it is quiet.
     private func timerWaits(at now: Double) -> [Double?] {
         let fadeEnd = [scene.cellFadeEnd, scene.fullFadeEnd].compactMap { $0.flatMap { frames.wait(until: $0, at: now) } }.min()
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
@@ -197,7 +198,7 @@ package final class App {
                 ledger.nextRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now)] + extras.layers.waits(at: now, virtual: clock.isVirtual) +
                [extras.chrome.endsAt(chromePage(at: now)).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },
-                extras.grid.awaitsRest ? 0 : nil]
+                extras.grid.awaitsRest ? 0 : nil, operation.config?.waitMs()]
     }
 
     /// In virtual time a frame waits for the decodes it asked for, so every machine renders the

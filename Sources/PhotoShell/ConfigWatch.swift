@@ -15,13 +15,19 @@ package struct LiveSettings {
     }
 }
 
-/// The config file watched (its folder, with inotify): when it is written, replaced, made or
-/// removed, the loop reads the settings again, through `read` (the file merged with the command
-/// line as at start, whose options still win). A file that does not read keeps the settings in force.
+/// The config file watched (its folder, with inotify): once it was written, replaced, made or
+/// removed and then left alone for `quietMs`, the loop reads the settings again, through `read`
+/// (the file merged with the command line as at start, whose options still win). The quiet time
+/// keeps an editor's save (the old file moved away, a new one written) from being read half
+/// done: an empty or missing file would be settings of their own. A file that does not read
+/// keeps the settings in force.
 final class ConfigWatch: Sendable {
+    static let quietMs = 300.0
+
     let path: String
     private let read: @Sendable () throws -> LiveSettings
-    private final class Changed: Sendable { let flag = Atomic<Bool>(false) }
+    /// When the file last changed (monotonic ms); nil once read.
+    private final class Changed: Sendable { let at = Mutex<Double?>(nil) }
     private let changed = Changed()
     private let watcher: FolderWatcher?
 
@@ -37,15 +43,24 @@ final class ConfigWatch: Sendable {
             return
         }
         watcher = try? FolderWatcher(directories: [folder], names: [(path as NSString).lastPathComponent]) {
-            changed.flag.store(true, ordering: .releasing)
+            changed.at.withLock { $0 = MonotonicClock.nowMs() }
             wake()
         }
     }
 
-    /// The settings read again when the file changed since the last call (or why they could not
-    /// be); nil when it did not change.
+    /// The settings read again when the file changed since the last call and has been quiet
+    /// since (or why they could not be); nil when it did not change, or not long enough ago.
     func takeChange() -> Result<LiveSettings, any Error>? {
-        guard changed.flag.exchange(false, ordering: .acquiring) else { return nil }
-        return Result { try read() }
+        let due = changed.at.withLock { at -> Bool in
+            guard let changedAt = at, MonotonicClock.nowMs() - changedAt >= Self.quietMs else { return false }
+            at = nil
+            return true
+        }
+        return due ? Result { try read() } : nil
+    }
+
+    /// How long until a change is read (ms), for the loop's timers; nil when none waits.
+    func waitMs() -> Double? {
+        changed.at.withLock { at in at.map { max(0, $0 + Self.quietMs - MonotonicClock.nowMs()) } }
     }
 }

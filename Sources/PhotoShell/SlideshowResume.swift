@@ -83,6 +83,15 @@ package struct SlideshowResume {
         save(Saved(listing: listing, photo: photo, mark: mark))
     }
 
+    /// A slideshow that does not loop came to its end: the next launch starts from the beginning.
+    mutating func forget() {
+        written = nil
+        if unlink(path) != 0, errno != ENOENT, !failed {
+            Log.error("cannot forget the slideshow's place in \(path): \(String(cString: strerror(errno)))")
+            failed = true
+        }
+    }
+
     /// Keeps `saved`; a write that fails is said once, and the slideshow goes on.
     private mutating func save(_ saved: Saved) {
         guard saved != written, let data = try? JSONEncoder().encode(saved) else { return }

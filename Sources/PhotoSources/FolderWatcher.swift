@@ -37,7 +37,7 @@ package final class FolderWatcher: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for dir in directories where inotify_add_watch(fd, dir, Self.events | UInt32(IN_ONLYDIR)) < 0 {
-            if reported.insert(dir).inserted { Log.error("\(dir): cannot watch for new photos: \(String(cString: strerror(errno)))") }
+            if reported.insert(dir).inserted { Log.error("\(dir): cannot watch it for changes: \(String(cString: strerror(errno)))") }
         }
     }
 
@@ -61,7 +61,9 @@ package final class FolderWatcher: @unchecked Sendable {
                 let mask = buffer.load(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
                 let name = length > 0 ? String(cString: buffer.advanced(by: offset + 16).assumingMemoryBound(to: CChar.self)) : ""
-                if names.map({ $0.contains(name) && mask & UInt32(IN_CREATE) == 0 }) ?? Self.matters(mask: mask, name: name) { relevant = true }
+                // Events lost (the queue overflowed) or the folder itself gone: anything may have changed.
+                let lost = mask & UInt32(IN_Q_OVERFLOW) != 0 || name.isEmpty
+                if lost || (names.map({ $0.contains(name) && mask & UInt32(IN_CREATE) == 0 }) ?? Self.matters(mask: mask, name: name)) { relevant = true }
                 offset += 16 + length
             }
             if relevant { changed() }

@@ -306,8 +306,8 @@ struct SDLPhoto: ParsableCommand {
         options.overlayFile = overlayFile.map { ($0 as NSString).expandingTildeInPath }
         let commandLine = Array(CommandLine.arguments.dropFirst())
         options.liveConfig = (ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment), { try SDLPhoto.liveSettings(commandLine: commandLine) })
-        // A replay renders the same frames anywhere: it neither takes up nor keeps a place.
-        if !noResume, script == nil {
+        // A replay or a screenshot renders the same frames anywhere: it neither takes up nor keeps a place.
+        if !noResume, script == nil, screenshot == nil {
             options.resumePath = SlideshowResume.path(sources: sources, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
         }
         options.allowDelete = allowDelete
@@ -372,7 +372,7 @@ struct SDLPhoto: ParsableCommand {
         } catch let refused as SettingsRefused {
             throw refused
         } catch {
-            throw SettingsRefused(description: "\(ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment)): \(fullMessage(for: error))")
+            throw SettingsRefused(description: "\(ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment)): \(message(for: error))")
         }
     }
 

@@ -43,3 +43,39 @@ import Testing
         #expect(bare.belowTop(barsShow: false) == 0 && bare.belowTop(barsShow: true) == FrameMessage.belowTop)
     }
 }
+
+/// The config file read again once an edit is over, not half way through an editor's save.
+@Suite struct ConfigWatchTests {
+    final class Reads: @unchecked Sendable {
+        let lock = NSLock()
+        var contents: [String?] = []
+        func add(_ text: String?) { lock.lock(); contents.append(text); lock.unlock() }
+        var all: [String?] { lock.lock(); defer { lock.unlock() }; return contents }
+    }
+
+    @Test func anEditorsSaveIsReadOnceWhole() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("config.toml")
+        try "clock = true\n".write(to: file, atomically: true, encoding: .utf8)
+        let reads = Reads()
+        let watch = ConfigWatch(path: file.path, read: {
+            reads.add(try? String(contentsOf: file, encoding: .utf8))
+            return LiveSettings(presentation: Presentation(), slideshow: .init(), schedule: nil)
+        }, wake: {})
+        #expect(watch.takeChange() == nil && watch.waitMs() == nil, "nothing changed yet")
+        // As vim saves: the old file moved away, then a new one written in its place.
+        try FileManager.default.moveItem(at: file, to: dir.appendingPathComponent("config.toml~"))
+        try "clock = false\n".write(to: file, atomically: false, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(30)
+        var taken: Result<LiveSettings, any Error>?
+        while taken == nil, Date() < deadline {
+            taken = watch.takeChange()
+            if taken == nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(taken != nil, "read once the save was over")
+        #expect(reads.all == ["clock = false\n"], "once, the new file whole: \(reads.all)")
+        #expect(watch.takeChange() == nil)
+    }
+}

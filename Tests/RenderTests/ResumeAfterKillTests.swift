@@ -56,7 +56,32 @@ import WindowTestSupport
         let cycle = first + second.dropFirst().prefix(left)
         #expect(Set(cycle).count == Self.count && cycle.count == Self.count, "each photo once in the cycle, across the restart: \(first) then \(second)")
 
+        let place = Self.keptPhoto(in: state)
         let fresh = try await runAndKill(show + ["--no-resume"], events: EventsFile(url: dir.appendingPathComponent("fresh.txt")), state: state, kept: false) { !$0.isEmpty }
         #expect(fresh.first == 0, "--no-resume: from the first photo, as without a kept place: \(fresh)")
+        #expect(place != nil && Self.keptPhoto(in: state) == place, "--no-resume keeps no place either")
+    }
+
+    @Test func aSlideshowThatRanToItsEndStartsFromTheBeginningNextTime() async throws {
+        let dir = try Fixtures.folder()
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for i in 0..<3 {
+            let grey = UInt8(40 + i * 60)
+            try Fixtures.twoTone(photos.appendingPathComponent(String(format: "p%02d.png", i)), width: 60, height: 40, first: (grey, grey, grey), second: (grey, 0, 0))
+        }
+        let state = dir.appendingPathComponent("state")
+        let show = ["--slideshow", "0.3", "--transition", "none", "--size", "320x200", photos.path]
+        // To its last photo, and past it: the slideshow ends (no --loop) and its place goes.
+        let events = EventsFile(url: dir.appendingPathComponent("first.txt"))
+        let app = try AppProcess.start(show + ["--events", events.url.path], environment: ["XDG_STATE_HOME": state.path])
+        try await Poll.until("the end of the slideshow: \(events.events)", seconds: 120) {
+            !app.isRunning || (slides(events).last == 2 && Self.keptPhoto(in: state) == nil)
+        }
+        #expect(app.isRunning && slides(events) == [0, 1, 2])
+        kill(app.processIdentifier, SIGKILL)
+        #expect(await app.exit(timeout: 60))
+        let again = try await runAndKill(show, events: EventsFile(url: dir.appendingPathComponent("again.txt")), state: state) { !$0.isEmpty }
+        #expect(again.first == 0, "from the beginning, not its last photo again: \(again)")
     }
 }

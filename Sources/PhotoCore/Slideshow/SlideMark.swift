@@ -21,8 +21,9 @@ public struct SlideMark: Equatable, Sendable, Codable {
 extension SlideOrder {
     /// The order `mark` describes, made again; nil when it cannot describe one of `count` photos.
     init?(_ mark: SlideMark, count: Int) {
-        // A year of cycles of a large library is far from this; a damaged file is not.
-        guard mark.count == count, count > 0, (0..<count).contains(mark.position), mark.cycles >= 0, mark.cycles <= 1_000_000 else { return nil }
+        // Years of cycles of a large library are far from this many shuffled photos; a damaged file is not.
+        let (work, overflow) = mark.cycles.multipliedReportingOverflow(by: count)
+        guard mark.count == count, count > 0, (0..<count).contains(mark.position), mark.cycles >= 0, !overflow, work <= 20_000_000 else { return nil }
         self.init(count: count, shuffle: mark.shuffle, seed: mark.seed)
         if let front = mark.front {
             guard (0..<count).contains(front) else { return nil }

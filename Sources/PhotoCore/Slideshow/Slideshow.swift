@@ -144,7 +144,7 @@ public struct Slideshow: Equatable, Sendable {
         let interval = max(newInterval, 100)
         if dwell == self.interval { dwell = interval }
         self.interval = interval
-        if newTransition != transition { nextTransition = newTransition }
+        nextTransition = newTransition == transition ? nil : newTransition
     }
 
     /// The photos changed (content refreshed, docs/behaviour.md §11): the one on screen stays; if it left, the

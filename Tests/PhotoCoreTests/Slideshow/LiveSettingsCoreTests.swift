@@ -14,6 +14,14 @@ import Testing
         #expect(s.advance(to: 4000, images: images) == 2)
     }
 
+    @Test func aTransitionChangedAndChangedBackIsTheOneItWas() {
+        var s = Slideshow(count: 3, start: 0, interval: 1000, transition: .crossfade, now: 0)
+        s.retime(interval: 1000, transition: .slide)
+        s.retime(interval: 1000, transition: .crossfade)
+        _ = s.advance(to: 1000, images: FakeImages(ready: 0..<3))
+        #expect(s.transition == .crossfade)
+    }
+
     @Test func aNewIntervalLeavesAnAnimationItsLoop() {
         var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
         let images = FakeImages(ready: 0..<3)

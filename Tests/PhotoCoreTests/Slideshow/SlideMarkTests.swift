@@ -23,6 +23,18 @@ import Testing
         #expect(after == expected)
     }
 
+    @Test func aShuffleStartedOnAPhotoAndResumedInItsFirstCycleKeepsThatPhotoFirst() throws {
+        for start in 0..<7 {
+            let first = Slideshow(count: 7, start: start, interval: 1000, shuffle: true, loop: true, seed: 1234, now: 0)
+            let mark = try #require(first.mark)
+            #expect(mark.position == 0 && mark.photo == start, "the photo it was started on, brought to the front")
+            var resumed = try #require(Slideshow(resuming: mark, count: 7, interval: 1000, loop: true, now: 0))
+            var uninterrupted = first
+            let after = shows(&resumed, steps: 9, from: 0), expected = shows(&uninterrupted, steps: 9, from: 0)
+            #expect(after == expected, "started on \(start)")
+        }
+    }
+
     @Test func aMarkForOtherPhotosOrAChangedOrderTakesNothingUp() throws {
         var s = Slideshow(count: 5, start: 0, interval: 1000, shuffle: true, seed: 3, now: 0)
         _ = shows(&s, steps: 2, from: 0)
