@@ -36,13 +36,8 @@ final class ConfigWatch: Sendable {
     init(path: String, read: @escaping @Sendable () throws -> LiveSettings, wake: @escaping @Sendable () -> Void) {
         self.path = path
         self.read = read
-        let changed = changed, folder = FolderWatcher.folder(containing: path)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            watcher = nil
-            return
-        }
-        watcher = try? FolderWatcher(directories: [folder], names: [(path as NSString).lastPathComponent]) {
+        let changed = changed
+        watcher = try? FolderWatcher.watching(file: path) {
             changed.at.withLock { $0 = MonotonicClock.nowMs() }
             wake()
         }

@@ -26,18 +26,13 @@ final class OverlayFile: Sendable {
     /// `wake` is the loop's, called from the watch's thread.
     init(path: String, wake: @escaping @Sendable () -> Void) {
         self.path = path
-        let changed = changed, folder = FolderWatcher.folder(containing: path)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            Log.error("\(path): the overlay file's folder does not exist; its lines will not show")
-            watcher = nil
-            return
-        }
+        let changed = changed
         do {
-            watcher = try FolderWatcher(directories: [folder], names: [(path as NSString).lastPathComponent]) {
+            watcher = try FolderWatcher.watching(file: path) {
                 changed.flag.store(true, ordering: .releasing)
                 wake()
             }
+            if watcher == nil { Log.error("\(path): the overlay file's folder does not exist; its lines will not show") }
         } catch {
             Log.error("\(path): cannot watch the overlay file: \(error)")
             watcher = nil

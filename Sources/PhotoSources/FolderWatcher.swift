@@ -41,6 +41,22 @@ package final class FolderWatcher: @unchecked Sendable {
         }
     }
 
+    /// Watches one file through its folder, and, where it is a symbolic link (a dotfile
+    /// manager's), through the folder of the file it points to as well, where an edit lands.
+    /// Nil, with no watch, when the file's folder does not exist.
+    package static func watching(file path: String, changed: @escaping @Sendable () -> Void) throws -> FolderWatcher? {
+        var places = [path]
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            places.append(target.hasPrefix("/") ? target : (folder(containing: path) as NSString).appendingPathComponent(target))
+        }
+        let folders = places.map(folder(containing:)).filter { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        guard !folders.isEmpty else { return nil }
+        return try FolderWatcher(directories: Array(Set(folders)), names: Set(places.map { ($0 as NSString).lastPathComponent }), changed: changed)
+    }
+
     /// The folder to watch for a file given on its own: a change to the file shows there.
     package static func folder(containing path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent

@@ -78,4 +78,28 @@ import Testing
         #expect(reads.all == ["clock = false\n"], "once, the new file whole: \(reads.all)")
         #expect(watch.takeChange() == nil)
     }
+
+    @Test func aConfigFileThatIsALinkIsReadWhenTheFileItPointsToIsEdited() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        let dotfiles = dir.appendingPathComponent("dotfiles"), config = dir.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dotfiles.appendingPathComponent("sdlphoto.toml"), link = config.appendingPathComponent("config.toml")
+        try "clock = true\n".write(to: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let reads = Reads()
+        let watch = ConfigWatch(path: link.path, read: {
+            reads.add(try? String(contentsOf: link, encoding: .utf8))
+            return LiveSettings(presentation: Presentation(), slideshow: .init(), schedule: nil)
+        }, wake: {})
+        try "clock = false\n".write(to: target, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(30)
+        var taken: Result<LiveSettings, any Error>?
+        while taken == nil, Date() < deadline {
+            taken = watch.takeChange()
+            if taken == nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(reads.all == ["clock = false\n"], "the edit where the link points: \(reads.all)")
+    }
 }

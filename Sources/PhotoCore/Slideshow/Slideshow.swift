@@ -24,6 +24,9 @@ public struct Slideshow: Equatable, Sendable {
     public private(set) var transition: Transition
     /// A transition asked for while this one shows (the settings changed): it takes over with the next photo.
     private var nextTransition: Transition?
+    /// What holds the photo on screen beyond the interval: its animation's first loop's end, or a clip.
+    private var loopEnd: Double?
+    private var clipHolds = false
     public let loop: Bool
     public private(set) var order: SlideOrder
     private(set) var position: Int
@@ -105,12 +108,15 @@ public struct Slideshow: Equatable, Sendable {
     /// The current photo animates, one loop ending `loopEnd` (app ms): it stays until then, but
     /// never longer than three intervals (docs/behaviour.md §17).
     public mutating func letAnimationLoop(endingAt loopEnd: Double) {
+        self.loopEnd = loopEnd
         dwell = min(max(interval, loopEnd - shownSince), 3 * interval)
     }
 
     /// The current photo is a clip that plays until `end` (app ms): its end or `--video-max`,
     /// whichever comes first (docs/behaviour.md §19); the transition comes then.
     public mutating func letClipPlay(endingAt end: Double) {
+        loopEnd = nil
+        clipHolds = true
         dwell = max(0, end - shownSince)
     }
 
@@ -134,6 +140,7 @@ public struct Slideshow: Equatable, Sendable {
         position = up.position
         shownSince = now
         dwell = interval
+        (loopEnd, clipHolds) = (nil, false)
         return current
     }
 
@@ -141,9 +148,12 @@ public struct Slideshow: Equatable, Sendable {
     /// photo on screen too, unless an animation or a clip holds it; the transition comes with
     /// the next photo.
     public mutating func retime(interval newInterval: Double, transition newTransition: Transition) {
-        let interval = max(newInterval, 100)
-        if dwell == self.interval { dwell = interval }
-        self.interval = interval
+        interval = max(newInterval, 100)
+        if let loopEnd {
+            letAnimationLoop(endingAt: loopEnd)
+        } else if !clipHolds {
+            dwell = interval
+        }
         nextTransition = newTransition == transition ? nil : newTransition
     }
 

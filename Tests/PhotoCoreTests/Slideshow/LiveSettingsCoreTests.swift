@@ -22,13 +22,20 @@ import Testing
         #expect(s.transition == .crossfade)
     }
 
-    @Test func aNewIntervalLeavesAnAnimationItsLoop() {
+    @Test func aNewIntervalKeepsAnAnimationsLoopWithinThreeOfItsIntervalsAndAClipToItsEnd() {
         var s = Slideshow(count: 3, start: 0, interval: 1000, now: 0)
         let images = FakeImages(ready: 0..<3)
         s.letAnimationLoop(endingAt: 2500)
+        #expect(s.nextDeadline(images: images) == 2500, "its loop")
         s.retime(interval: 500, transition: .crossfade)
-        #expect(s.advance(to: 2499, images: images) == nil && s.advance(to: 2500, images: images) == 1)
-        #expect(s.nextDeadline(images: images) == 3000, "the next photo has the new interval")
+        #expect(s.nextDeadline(images: images) == 1500, "three of the new intervals at most")
+        s.retime(interval: 4000, transition: .crossfade)
+        #expect(s.nextDeadline(images: images) == 4000, "the interval, longer than its loop")
+        s.letClipPlay(endingAt: 20_000)
+        s.retime(interval: 1000, transition: .crossfade)
+        #expect(s.nextDeadline(images: images) == 20_000, "a clip plays to its end whatever the interval")
+        #expect(s.advance(to: 20_000, images: images) == 1)
+        #expect(s.nextDeadline(images: images) == 21_000, "the next photo has the new interval")
     }
 
     @Test func aNewScheduleSleepsOrWakesTheFrameAtOnceAndNoScheduleWakesOnlyWhatItPutToSleep() {
