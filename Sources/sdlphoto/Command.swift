@@ -319,68 +319,6 @@ struct SDLPhoto: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Transfers through the disk cache in `$XDG_CACHE_HOME/sdlphoto`; without a cache, straight;
-    /// nil (local files still show) when curl cannot start.
-    static func makeNetwork(cacheBytes: Int64, netrcFile: String, serverKeys: [ServerKey] = []) -> DataLoading? {
-        do {
-            var configuration = NetworkConfiguration()
-            configuration.netrcFile = netrcFile
-            configuration.serverKeys = serverKeys
-            let loader = try DataLoader(configuration: configuration)
-            do { return CachedLoader(loader: loader, cache: try DataCache(sizeLimit: cacheBytes)) } catch {
-                Log.error("no disk cache, images are fetched every time: \(error)")
-                return loader
-            }
-        } catch {
-            Log.error("the network is not available: \(error)")
-            return nil
-        }
-    }
-
-    /// The library index in the cache folder; where that cannot be written, one in memory for this
-    /// run (headers are then read at every start), said once.
-    static func openIndex() -> CaptureIndex? {
-        do { return try CaptureIndex() } catch {
-            Log.error("the photo index cannot be kept (\(error)): photos' headers are read at every start")
-            return try? CaptureIndex(path: ":memory:")
-        }
-    }
-
-    /// The built-in gallery, served by the program to itself over loopback at a limited rate,
-    /// so a first run shows placeholders, the progress fan and the swap (docs/behaviour.md §1).
-    static func demoGallery() throws -> (GalleryServer, URL) {
-        guard let folder = DemoGallery.folder else { throw SourceUnusable(description: "the demo gallery is missing from this build") }
-        let server = try GalleryServer(configuration: .init(folder: folder, title: "sdlphoto demo", bytesPerSecond: demoBytesPerSecond))
-        return (server, try server.startAndWait())
-    }
-
-    /// What of these settings may change while the program runs (docs/behaviour.md §13).
-    var liveSettings: LiveSettings {
-        LiveSettings(presentation: Presentation(caption: captionFormat, namesWhenEmpty: captions, clock: clock, fill: fill, drifts: kiosk),
-                     slideshow: SlideshowDriver.Settings(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000, transition: transition,
-                                                         shuffle: shuffle, loop: loop, kiosk: kiosk, idleMs: idle * 1000),
-                     schedule: schedule)
-    }
-
-    /// The settings as the config file (changed since the start) and `commandLine` give them now:
-    /// the same reading as at start, whose command-line options still win.
-    static func liveSettings(commandLine: [String]) throws -> LiveSettings {
-        let arguments = try ConfigArguments.merged(commandLine, environment: ProcessInfo.processInfo.environment)
-        do {
-            guard let command = try parseAsRoot(withDefaultSlideshow(arguments)) as? SDLPhoto else { throw SettingsRefused(description: "not settings") }
-            return command.liveSettings
-        } catch let refused as SettingsRefused {
-            throw refused
-        } catch {
-            throw SettingsRefused(description: "\(ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment)): \(message(for: error))")
-        }
-    }
-
-    struct SettingsRefused: Error, CustomStringConvertible { let description: String }
-
-    /// Slow enough that the fan is seen filling on a first run, fast enough not to bore.
-    static let demoBytesPerSecond = 400_000
-
     /// Bad arguments exit 2 (docs/behaviour.md §13), not ArgumentParser's 64.
     static func main() {
         Log.bootstrap()
@@ -408,27 +346,3 @@ struct SDLPhoto: ParsableCommand {
     }
 }
 
-extension Slideshow.Transition: ExpressibleByArgument {}
-extension Slideshow.Fill: ExpressibleByArgument {}
-
-struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
-    let width: Int, height: Int
-    init(width: Int, height: Int) { self.width = width; self.height = height }
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 16384, parts[1] <= 16384 else { return nil }
-        self.init(width: parts[0], height: parts[1])
-    }
-    var description: String { "\(width)x\(height)" }
-}
-
-struct WindowPosition: ExpressibleByArgument {
-    let x: Int, y: Int
-    init?(argument: String) {
-        let parts = argument.split(separator: ",").compactMap { Int($0) }
-        guard parts.count == 2 else { return nil }
-        x = parts[0]; y = parts[1]
-    }
-}
-
-extension FolderOrder: ExpressibleByArgument {}

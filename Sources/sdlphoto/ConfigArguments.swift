@@ -28,27 +28,29 @@ enum ConfigArguments {
     /// `arguments` with the config file's settings put in front. Throws `ConfigError` for a
     /// file that does not parse, an unknown key or a bad value (exit 2, naming file and line).
     static func merged(_ arguments: [String], environment: [String: String]) throws -> [String] {
-        var rest = arguments
-        var path: String?
-        if let i = rest.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) {
-            if rest[i] == "--config" {
-                guard i + 1 < rest.count else { throw ConfigError(path: "--config", line: nil, key: nil, message: "needs a path") }
-                path = rest[i + 1]
-                rest.removeSubrange(i...(i + 1))
-            } else {
-                path = String(rest[i].dropFirst("--config=".count))
-                rest.remove(at: i)
-            }
-        }
+        let (path, rest) = try configOption(in: arguments)
         let file = try ConfigFile.load(path: path ?? ConfigFile.defaultPath(environment: environment), schema: schema, required: path != nil)
         return file.arguments(excluding: given(rest)) + rest
     }
 
     /// The config file `arguments` read: `--config PATH`'s, else the default one.
     static func path(in arguments: [String], environment: [String: String]) -> String {
-        if let i = arguments.firstIndex(of: "--config"), i + 1 < arguments.count { return arguments[i + 1] }
-        if let given = arguments.first(where: { $0.hasPrefix("--config=") }) { return String(given.dropFirst("--config=".count)) }
-        return ConfigFile.defaultPath(environment: environment)
+        ((try? configOption(in: arguments))?.path) ?? ConfigFile.defaultPath(environment: environment)
+    }
+
+    /// `--config PATH` (or `--config=PATH`) taken out of `arguments`: its path, and the rest.
+    private static func configOption(in arguments: [String]) throws -> (path: String?, rest: [String]) {
+        var rest = arguments
+        guard let i = rest.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) else { return (nil, rest) }
+        if rest[i] == "--config" {
+            guard i + 1 < rest.count else { throw ConfigError(path: "--config", line: nil, key: nil, message: "needs a path") }
+            let path = rest[i + 1]
+            rest.removeSubrange(i...(i + 1))
+            return (path, rest)
+        }
+        let path = String(rest[i].dropFirst("--config=".count))
+        rest.remove(at: i)
+        return (path, rest)
     }
 
     /// Long option names on the command line, up to `--` (after it everything is a source).
