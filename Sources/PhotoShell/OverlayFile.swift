@@ -1,13 +1,11 @@
 import Foundation
 import PhotoCore
 import PhotoLog
-import PhotoSources
-import Synchronization
 
 /// `--overlay-file PATH` (docs/behaviour.md §6): a text file's first lines in the top left
 /// corner, over the grid, the page and the slideshow, read again whenever the file is written
-/// or replaced (a weather line from Home Assistant, a calendar line from a cron job). The file's
-/// folder is watched with inotify, so nothing is asked while it does not change.
+/// or replaced (a weather line from Home Assistant, a calendar line from a cron job), once it is
+/// quiet (`WatchedFile`).
 final class OverlayFile: Sendable {
     /// At most this many lines, of this many characters, from the first 4 KiB.
     static let maxLines = 4
@@ -18,32 +16,29 @@ final class OverlayFile: Sendable {
     static let lineHeight = 27.0
 
     let path: String
-    /// The file changed since the loop last read it (set on the watch's thread).
-    private final class Changed: Sendable { let flag = Atomic<Bool>(true) }
-    private let changed = Changed()
-    private let watcher: FolderWatcher?
+    private let file: WatchedFile?
 
     /// `wake` is the loop's, called from the watch's thread.
     init(path: String, wake: @escaping @Sendable () -> Void) {
         self.path = path
-        let changed = changed
         do {
-            watcher = try FolderWatcher.watching(file: path) {
-                changed.flag.store(true, ordering: .releasing)
-                wake()
-            }
-            if watcher == nil { Log.error("\(path): the overlay file's folder does not exist; its lines will not show") }
+            file = try WatchedFile(path: path, readAtStart: true, wake: wake)
+            if file == nil { Log.error("\(path): the overlay file's folder does not exist; its lines will not show") }
         } catch {
             Log.error("\(path): cannot watch the overlay file: \(error)")
-            watcher = nil
+            file = nil
         }
     }
 
-    /// The file's lines when it changed since the last call (a missing or unreadable file: none), else nil.
+    /// The file's lines when it changed since the last call and has been quiet since (a missing
+    /// or unreadable file: none), else nil.
     func takeChange() -> [String]? {
-        guard changed.flag.exchange(false, ordering: .acquiring) else { return nil }
+        guard file?.takeChange() == true else { return nil }
         return Self.lines(of: FileManager.default.contents(atPath: path).map { $0.prefix(Self.maxBytes) } ?? Data())
     }
+
+    /// How long until a change is read (ms); nil when none waits.
+    func waitMs() -> Double? { file?.waitMs() }
 
     /// What of `data` shows: its first non-blank lines as text (bytes that are not UTF-8 become
     /// U+FFFD, a tab a space, other control characters go), each cut to `maxCharacters`.

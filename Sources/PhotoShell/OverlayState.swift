@@ -73,9 +73,9 @@ struct OverlayState {
         clock.isStale(atWall: wall) || presentation.nextDriftMs(after: lastDraw).map { now >= $0 } == true
     }
 
-    /// How long until the clock's text or the drift changes (ms), nil when neither is shown.
+    /// How long until the clock's text, the drift or the overlay file changes (ms); nil when none is shown.
     func waitMs(at now: Double, wall: Double) -> Double? {
-        [clock.waitMs(atWall: wall), presentation.nextDriftMs(after: now).map { $0 - now }].compactMap { $0 }.min()
+        [clock.waitMs(atWall: wall), presentation.nextDriftMs(after: now).map { $0 - now }, file?.waitMs()].compactMap { $0 }.min()
     }
 
     /// The captions to rasterise ahead, drawn as they will be at `now`, when they are not the
