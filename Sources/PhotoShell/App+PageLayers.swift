@@ -27,11 +27,14 @@ extension App {
         }
     }
 
+    /// The browser's page with no slideshow over it: where a download's fan shows.
+    private var fanPage: Int? { scene.mode == .browsing && slideshow == nil ? currentID : nil }
+
     /// The fan on screen is not the one last drawn.
-    var fanNeedsFrame: Bool { extras.layers.fanNeedsFrame(around) }
+    var fanNeedsFrame: Bool { extras.layers.fanNeedsFrame(page: fanPage, loader) }
 
     /// The fan on screen still changes.
-    var fanMoves: Bool { extras.layers.fanMoves(around) }
+    var fanMoves: Bool { extras.layers.fanMoves(page: fanPage, loader) }
 
     /// Space on a page that animates or plays a clip: paused, or played again.
     func spaceTaken(_ input: InputEvent, at now: Double) -> Bool {

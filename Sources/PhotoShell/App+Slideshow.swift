@@ -1,5 +1,6 @@
 import PhotoCore
 import PhotoLoading
+import PhotoSources
 
 /// The slideshow and the kiosk's attract mode (`SlideshowDriver`) over the scene: while one runs
 /// it owns the screen. Here the shell carries out what the driver decides.
@@ -77,11 +78,13 @@ extension App {
     }
 
     /// The photos' locations in the order shown.
-    private var shownPhotos: [String] { catalog.shown.map { catalog[$0].image.description } }
+    private var shownPhotos: [String] { Self.locations(catalog) }
+
+    private static func locations(_ catalog: Catalog) -> [String] { catalog.shown.map { catalog[$0].image.description } }
 
     /// The photo on screen and the slideshow's place, kept for a restart (not the kiosk's attract mode).
     private func keepSlideshowPlace() {
         guard let show = slideshow, !operation.slides.isAttract, let id = catalog.id(at: show.current) else { return }
-        operation.resume?.keep(photo: catalog[id].image.description, mark: show.mark, photos: shownPhotos)
+        operation.resume?.keep(photo: catalog[id].image.description, mark: show.mark, photos: { [catalog] in Self.locations(catalog) })
     }
 }

@@ -156,6 +156,7 @@ package final class App {
             if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
+        operation.resume?.finish()
         extras.layers.stop(display.renderer)
         let written = automation.finish()
         if options.stats {

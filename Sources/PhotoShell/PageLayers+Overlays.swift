@@ -6,20 +6,17 @@ import PhotoRender
 /// the download's fan and retry glyph (docs/behaviour.md §8), a clip's length on its cell and
 /// Space on a page that animates or plays.
 extension PageLayers {
-    /// The photo downloading on the page on screen, where its fan shows (not under a slideshow).
-    private func pageDownload(_ around: Around) -> (id: Int, progress: DownloadFan.Progress)? {
-        guard around.browsing, let id = around.currentID, let progress = around.fetching.downloadProgress(of: id) else { return nil }
-        return (id, progress)
+    /// The fan of `page` (the browser's page, where its fan shows; nil under a slideshow or in the
+    /// grid) is not the one last drawn. Asked several times a pass: it needs no `Around`.
+    func fanNeedsFrame(page: Int?, _ fetching: PageFetching) -> Bool {
+        guard let page, let progress = fetching.downloadProgress(of: page) else { return false }
+        return fan.needsFrame(item: page, progress: progress)
     }
 
-    /// The fan on screen is not the one last drawn.
-    func fanNeedsFrame(_ around: Around) -> Bool {
-        guard let (id, progress) = pageDownload(around) else { return false }
-        return fan.needsFrame(item: id, progress: progress)
+    /// The fan of `page` still changes.
+    func fanMoves(page: Int?, _ fetching: PageFetching) -> Bool {
+        page.flatMap { fetching.downloadProgress(of: $0) }.map(DownloadFan.moves) ?? false
     }
-
-    /// The fan on screen still changes.
-    func fanMoves(_ around: Around) -> Bool { pageDownload(around).map { DownloadFan.moves($0.progress) } ?? false }
 
     /// Over the frame's photo draws (`images`), outside a slideshow: the fan (or retry glyph) of
     /// the current page, and the clips' lengths on their cells.

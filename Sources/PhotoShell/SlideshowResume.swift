@@ -19,15 +19,26 @@ package struct SlideshowResume {
     }
 
     let path: String
-    private var written: Saved?
-    private var failed = false
-    /// The listing's digest, made once per change of the photos.
-    private var listed: String?
     /// The next start is the launch's: it takes up the saved place.
     private var launching: Bool
+    private let writer: Writer
+
+    /// Digests the listing and writes the file on a queue of its own: the loop hands it the place
+    /// and draws on (a 50,000-photo listing's digest is not a frame's work).
+    private final class Writer: @unchecked Sendable {
+        // Sendable: everything but `queue` is touched on `queue` alone.
+        let queue = DispatchQueue(label: "sdlphoto.resume")
+        var written: Saved?
+        var failed = false
+        /// The listing's digest, made once per change of the photos.
+        var listed: String?
+    }
 
     /// `launching`: the program starts in the slideshow (`--slideshow` with no `--start`).
-    init(path: String, launching: Bool) { (self.path, self.launching) = (path, launching) }
+    init(path: String, launching: Bool) {
+        (self.path, self.launching) = (path, launching)
+        writer = Writer()
+    }
 
     /// The file for these sources (command-line words, files resolved against `directory`), in
     /// the XDG state folder.
@@ -74,36 +85,44 @@ package struct SlideshowResume {
     }
 
     /// The photos changed: the listing is digested again at the next save.
-    mutating func contentChanged() { listed = nil }
+    func contentChanged() { writer.queue.async { [writer] in writer.listed = nil } }
 
-    /// A photo came on screen: `photo` (its location) of `photos`, the slideshow at `mark`.
-    mutating func keep(photo: String, mark: SlideMark?, photos: @autoclosure () -> [String]) {
-        let listing = listed ?? Self.listing(of: photos())
-        listed = listing
-        save(Saved(listing: listing, photo: photo, mark: mark))
-    }
-
-    /// A slideshow that does not loop came to its end: the next launch starts from the beginning.
-    mutating func forget() {
-        written = nil
-        if unlink(path) != 0, errno != ENOENT, !failed {
-            Log.error("cannot forget the slideshow's place in \(path): \(String(cString: strerror(errno)))")
-            failed = true
+    /// A photo came on screen: `photo` (its location) of `photos` (asked for on the writer's
+    /// queue, and only after the photos changed), the slideshow at `mark`.
+    func keep(photo: String, mark: SlideMark?, photos: @escaping @Sendable () -> [String]) {
+        writer.queue.async { [writer, path] in
+            let listing = writer.listed ?? Self.listing(of: photos())
+            writer.listed = listing
+            Self.save(Saved(listing: listing, photo: photo, mark: mark), to: path, by: writer)
         }
     }
 
+    /// A slideshow that does not loop came to its end: the next launch starts from the beginning.
+    func forget() {
+        writer.queue.async { [writer, path] in
+            writer.written = nil
+            if unlink(path) != 0, errno != ENOENT, !writer.failed {
+                Log.error("cannot forget the slideshow's place in \(path): \(String(cString: strerror(errno)))")
+                writer.failed = true
+            }
+        }
+    }
+
+    /// Every place handed over is written (the run ends; a test reads the file).
+    func finish() { writer.queue.sync {} }
+
     /// Keeps `saved`; a write that fails is said once, and the slideshow goes on.
-    private mutating func save(_ saved: Saved) {
-        guard saved != written, let data = try? JSONEncoder().encode(saved) else { return }
+    private static func save(_ saved: Saved, to path: String, by writer: Writer) {
+        guard saved != writer.written, let data = try? JSONEncoder().encode(saved) else { return }
         do {
             try AtomicFile.makeDirectories((path as NSString).deletingLastPathComponent, mode: 0o700)
             // Not synced to the disk: a power cut may lose the last photo or two, and an SD card
             // is not worn by a write every few seconds.
             try AtomicFile.write([data], to: URL(fileURLWithPath: path), durable: false)
-            written = saved
+            writer.written = saved
         } catch {
-            if !failed { Log.error("cannot keep the slideshow's place in \(path): \(error)") }
-            failed = true
+            if !writer.failed { Log.error("cannot keep the slideshow's place in \(path): \(error)") }
+            writer.failed = true
         }
     }
 }

@@ -4,7 +4,7 @@ import PhotoCore
 /// place in the catalog is its identity, which textures, loads and the ledger are keyed by: it
 /// only grows, a refresh appends what is new, and an item that stays keeps its identity however
 /// far it moves on screen.
-package struct Catalog {
+package struct Catalog: Sendable {
     /// By identity.
     private var items: [SourceItem]
     /// The identities on screen, in the scene's order (scene index → identity).

@@ -31,8 +31,9 @@ import Testing
         #expect(path != SlideshowResume.path(sources: ["/home/ann/other"], directory: "/", environment: ["XDG_STATE_HOME": state.path]))
         let mark = try mark(at: 3)
         let photo = photos[try #require(mark.photo)]
-        var running = SlideshowResume(path: path, launching: false)
-        running.keep(photo: photo, mark: mark, photos: photos)
+        let running = SlideshowResume(path: path, launching: false), photos = photos
+        running.keep(photo: photo, mark: mark, photos: { photos })
+        running.finish()
         var next = SlideshowResume(path: path, launching: true)
         let taken = next.takeLaunch(photos: photos)
         #expect(taken?.mark == mark && taken?.index == mark.photo)
@@ -63,7 +64,9 @@ import Testing
         try Data("{\"listing\": 3".utf8).write(to: URL(fileURLWithPath: path))
         var launch = SlideshowResume(path: path, launching: true)
         #expect(launch.takeLaunch(photos: photos) == nil)
-        launch.keep(photo: photos[0], mark: nil, photos: photos)
+        let photos = photos
+        launch.keep(photo: photos[0], mark: nil, photos: { photos })
+        launch.finish()
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
         #expect(mode == 0o600, "readable by its owner alone")
         #expect(SlideshowResume(path: path, launching: false).load()?.photo == photos[0], "written whole over the damaged one")
