@@ -15,7 +15,7 @@ extension App {
         // The page under the chrome, built once for the frame.
         let page = chromePage(at: now)
         let barsShow = extras.chrome.barsShow(page, at: now)
-        let overlays = presentationOverlays(in: viewport, below: barsShow ? PageBars.topHeight : 0, at: now)
+        let overlays = presentationOverlays(in: viewport, below: barsShow ? PageBars.topHeight : 0, above: extras.chrome.bottomCovered(page, at: now), at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: self.overlays.presentation.fill)
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)

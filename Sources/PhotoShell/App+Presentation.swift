@@ -16,11 +16,12 @@ extension App {
     func facts(of id: Int) -> ImageFacts? { catalog.facts(of: id, read: ledger.facts(of: id)) }
 
     /// The caption (its band goes under the browser's page indicator) and the rest (the overlay
-    /// file's lines and the clock, `top` points lower: below the bars' top bar while it shows).
-    func presentationOverlays(in viewport: Size, below top: Double = 0, at now: Double) -> (caption: [DrawCommand], rest: [DrawCommand]) {
+    /// file's lines and the clock, `top` points lower: below the bars' top bar while it shows; the
+    /// page's caption above `bottom` points of bars at the foot).
+    func presentationOverlays(in viewport: Size, below top: Double, above bottom: Double, at now: Double) -> (caption: [DrawCommand], rest: [DrawCommand]) {
         let slides = slideshow.map { show in show.captionPhotos(at: now).compactMap { photo in captionText(of: photo.index).map { ($0, photo.alpha) } } }
         let page = slideshow == nil && scene.mode == .browsing ? captionText(of: scene.currentIndex) : nil
-        return overlays.captionAndClock(slides: slides, page: page, in: viewport, top: top, at: now, wall: Date().timeIntervalSince1970)
+        return overlays.captionAndClock(slides: slides, page: page, in: viewport, top: top, bottom: bottom, at: now, wall: Date().timeIntervalSince1970)
     }
 
     /// Once a page is at rest, its neighbours' captions are rasterised (in the slideshow, the next

@@ -50,10 +50,11 @@ struct OverlayState {
 
     /// A frame's captions and clock: `slides`, a slideshow's caption lines and their opacity
     /// (cross-fading ones cross-fade), over a shade of their own; else `page`, the browser page's
-    /// caption. The caption (its band goes under the browser's page indicator) and the rest (the
-    /// overlay file's lines, the clock); the clock's text is remembered as the one on screen.
-    mutating func captionAndClock(slides: [(text: String, alpha: Double)]?, page: String?, in viewport: Size, top: Double = 0, at now: Double, wall: Double)
-        -> (caption: [DrawCommand], rest: [DrawCommand]) {
+    /// caption, its line lifted above `bottom` points of bars over the page's foot. The caption
+    /// (its band goes under the browser's page indicator) and the rest (the overlay file's lines,
+    /// the clock, below `top`); the clock's text is remembered as the one on screen.
+    mutating func captionAndClock(slides: [(text: String, alpha: Double)]?, page: String?, in viewport: Size, top: Double = 0, bottom: Double = 0,
+                                  at now: Double, wall: Double) -> (caption: [DrawCommand], rest: [DrawCommand]) {
         let offset = presentation.drift(atMs: now)
         let lower = Point(x: offset.x, y: offset.y + top)
         var caption: [DrawCommand] = []
@@ -61,7 +62,8 @@ struct OverlayState {
             if !slides.isEmpty { caption += Overlays.captionShade(in: viewport) }
             caption += slides.map { Overlays.captionText($0.text, in: viewport, offset: offset, alpha: $0.alpha) }
         } else if let page {
-            caption = Overlays.caption(page, in: viewport, offset: offset)
+            let lift = Overlays.captionLift(over: bottom)
+            caption = Overlays.captionShade(in: viewport, lift: lift) + [Overlays.captionText(page, in: viewport, offset: Point(x: offset.x, y: offset.y - lift))]
         }
         let rest = OverlayFile.draw(fileLines, in: viewport, offset: lower) + (clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: lower) } ?? [])
         return (caption, rest)

@@ -42,18 +42,23 @@ enum Overlays {
         captionShade(in: viewport) + [captionText(text, in: viewport, offset: offset)]
     }
 
-    /// The gradient under a caption.
-    static func captionShade(in viewport: Size) -> [DrawCommand] {
+    /// The gradient under a caption, ending `lift` points above the foot, and from there down its darkest.
+    static func captionShade(in viewport: Size, lift: Double = 0) -> [DrawCommand] {
         let bands = 24, height = 110.0
         var commands: [DrawCommand] = []
         for i in 0..<bands {
             let t = Double(i + 1) / Double(bands)
             // Edge to edge, no overlap: an overlapping sliver would blend twice and show as a line.
-            let band = Rect(x: 0, y: viewport.height - height + Double(i) * height / Double(bands), width: viewport.width, height: height / Double(bands))
+            let band = Rect(x: 0, y: viewport.height - lift - height + Double(i) * height / Double(bands), width: viewport.width, height: height / Double(bands))
             commands.append(.solid(band, Color(r: 0, g: 0, b: 0, a: 0.55 * t * t)))
         }
+        if lift > 0 { commands.append(.solid(Rect(x: 0, y: viewport.height - lift, width: viewport.width, height: lift), Color(r: 0, g: 0, b: 0, a: 0.55))) }
         return commands
     }
+
+    /// How far a caption's line rises to sit 12 points above `covered` points of bars at the foot
+    /// of the screen (it sits 48 points above the foot).
+    static func captionLift(over covered: Double) -> Double { covered > 0 ? max(0, covered + 12 - 48) : 0 }
 
     /// A caption's line, `alpha` for a slideshow's cross-fade.
     static func captionText(_ text: String, in viewport: Size, offset: Point = .zero, alpha: Double = 1) -> DrawCommand {

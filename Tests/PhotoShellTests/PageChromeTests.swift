@@ -31,6 +31,25 @@ import Testing
         #expect(!chrome.barsShow(Self.page(), at: 300))
     }
 
+    @Test func thePagesCaptionRisesAboveTheBottomBarsWhileTheyShow() {
+        var chrome = PageChrome()
+        let clip = PageChrome.Clip(seconds: 1, duration: 10, playing: false, soundOn: false)
+        #expect(chrome.bottomCovered(Self.page(), at: 0) == 0)
+        chrome.tapped(Self.page(), at: 0)
+        #expect(chrome.bottomCovered(Self.page(), at: 100) == PageBars.bottomHeight)
+        #expect(chrome.bottomCovered(Self.page(), at: PageBars.hideAfterMs + 1) == 0, "the bars went by themselves")
+        var onClip = PageChrome()
+        onClip.tapped(Self.page(clip: clip), at: 0)
+        #expect(onClip.bottomCovered(Self.page(clip: clip), at: 100) == PageBars.bottomHeight + VideoControls.barHeight)
+        var overlays = OverlayState(presentation: Presentation(), text: DeferredText())
+        let viewport = Size(width: 800, height: 600)
+        func line(_ commands: [DrawCommand]) -> Double? { commands.compactMap { if case .text(let t) = $0 { t.position.y } else { nil } }.first }
+        let plain = overlays.captionAndClock(slides: nil, page: "Beach", in: viewport, at: 0, wall: 0).caption
+        let lifted = overlays.captionAndClock(slides: nil, page: "Beach", in: viewport, bottom: PageBars.bottomHeight, at: 0, wall: 0).caption
+        #expect(line(plain).map { abs($0 - (600 - 48)) < 0.001 } == true, "\(String(describing: line(plain)))")
+        #expect(line(lifted).map { abs($0 - (600 - PageBars.bottomHeight - 12)) < 0.001 } == true, "above the bar, not under it")
+    }
+
     @Test func theBarsGoWithTheirPageAndDoNotComeBackOnIt() {
         var chrome = PageChrome()
         chrome.tapped(Self.page(), at: 0)

@@ -174,4 +174,19 @@ import WindowTestSupport
         #expect(ring, "back's focus ring")
         #expect(pressed.width == 1024 && pressed.height == 768, "Return pressed fullscreen: \(pressed.width)x\(pressed.height)")
     }
+
+    /// A caption's line rises above the bottom bar while the bars show.
+    @Test func thePagesCaptionIsNotHiddenUnderTheBottomBar() async throws {
+        let (shots, _) = try await run("""
+            300 screenshot plain.png
+            \(ReplayLines.tap(Point(x: 400, y: 300), at: 400))
+            1000 screenshot barred.png
+            1100 quit
+            """, extra: ["--caption", "WWWWWWWWWW"])
+        let plain = try #require(shots["plain.png"]), barred = try #require(shots["barred.png"])
+        // The line sits 48 points above the foot; with the bars, 12 above the bottom bar (at 536).
+        let low = Rect(x: 300, y: 536, width: 200, height: 18), high = Rect(x: 300, y: 500, width: 200, height: 24)
+        #expect(plain.whitePixels(low) > 40 && plain.whitePixels(high) < 5, "the caption at its place: \(plain.whitePixels(low)), \(plain.whitePixels(high))")
+        #expect(barred.whitePixels(high) > 40, "the caption above the bar: \(barred.whitePixels(high))")
+    }
 }
