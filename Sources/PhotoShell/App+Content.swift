@@ -21,14 +21,13 @@ extension App {
         images.forget(update.removed)
         loader.add(update.added.map { catalog[$0] })
         perform(scene.replaceItems(catalog.sceneItems, change: update.change))
-        operation.slides.replaceItems(update.change, count: catalog.count, now: now)
+        let launchesSlideshow = operation.slides.contentChanged(update.change, count: catalog.count, at: now)
         // The first photos after a wait: `--start N` opens its page now, as it would have at start.
         if wasWaiting, let start = options.startIndex, catalog.id(at: start) != nil { perform(scene.openPage(start)) }
-        if !catalog.isEmpty, operation.slides.contentCame() { startSlideshow(on: 0, attract: false, at: now) }
+        if launchesSlideshow { startSlideshow(on: 0, attract: false, at: now) }
         apply { $0.follow(slideshow: slideshow == nil ? [] : Set(catalog.shown)) }
         extras.grid.contentChanged()
         textures.contentChanged()
-        operation.resume?.contentChanged()
         Log.info("content: \(update.added.count) new, \(update.removed.count) gone, \(catalog.count) photos")
         automation.log?.content(count: catalog.count)
         frames.redraw(.content)

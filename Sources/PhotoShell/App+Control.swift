@@ -50,8 +50,8 @@ extension App {
         switch change {
         case .success(var settings):
             // The kiosk and its idle time, and with them the drift, need a restart (docs/behaviour.md §13).
-            settings.slideshow.kiosk = operation.slides.settings.kiosk
-            settings.slideshow.idleMs = operation.slides.settings.idleMs
+            settings.slideshow.kiosk = operation.slides.driver.settings.kiosk
+            settings.slideshow.idleMs = operation.slides.driver.settings.idleMs
             settings.presentation.drifts = overlays.presentation.drifts
             overlays.replace(settings.presentation)
             operation.apply(settings, reducesMotion: reducesMotion)

@@ -19,12 +19,7 @@ extension App {
         scene.tapOpensControls = step.tapOpensControls
         for _ in 0..<step.texturesAdded { textures.added() }
         frames.redraw(step.redraw)
-        for hold in step.slideHolds {
-            switch hold {
-            case .animationLoop(let end): operation.slides.letAnimationLoop(endingAt: end)
-            case .clip(let end): operation.slides.letClipPlay(endingAt: end)
-            }
-        }
+        for hold in step.slideHolds { operation.slides.hold(hold) }
     }
 
     /// The browser's page with no slideshow over it: where a download's fan shows.

@@ -63,9 +63,9 @@ package final class App {
         clock = AppClock(virtualStepMs: options.replay != nil && !options.realtime ? options.frameMs : nil)
         scene.flightLeadMs = clock.isVirtual ? options.frameMs : display.pacer.periodMs
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
-        operation = FrameOperation(settings: options.frame, slideshow: options.slideshow)
+        let resume = options.resumePath.map { SlideshowResume(path: $0, launching: options.startsInSlideshow && options.startIndex == nil) }
+        operation = FrameOperation(settings: options.frame, slideshow: options.slideshow, resume: resume)
         operation.config = options.liveConfig.map { [display] in ConfigWatch(path: $0.path, read: $0.read, wake: display.events.wake) }
-        operation.resume = options.resumePath.map { SlideshowResume(path: $0, launching: options.startsInSlideshow && options.startIndex == nil) }
         overlays = OverlayState(presentation: options.presentation, text: text, file: options.overlayFile.map { [display] in OverlayFile(path: $0, wake: display.events.wake) })
         images = ImageFlow(loader: loader, textures: renderer)
         images.hear = { [unowned self] in hear($0) }
@@ -156,7 +156,7 @@ package final class App {
             if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
-        operation.resume?.finish()
+        operation.slides.finish()
         extras.layers.stop(display.renderer)
         let written = automation.finish()
         if options.stats {
@@ -195,7 +195,7 @@ package final class App {
     private func timerWaits(at now: Double) -> [Double?] {
         let fadeEnd = [scene.cellFadeEnd, scene.fullFadeEnd].compactMap { $0.flatMap { frames.wait(until: $0, at: now) } }.min()
         let waitingArc = isWaitingForContent ? frames.wait(elapsed: Overlays.waitingFrameMs, at: now) : nil
-        return [scene.nextDeadline.map { $0 - now }, operation.slides.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
+        return [scene.nextDeadline.map { $0 - now }, operation.slides.driver.wakeMs(at: now, photos: catalog.count, images: imageStates), automation.wakeMs(at: now),
                 ledger.nextRetry.map { $0 - now }, waitingArc, fadeEnd, fillFrameWait(at: now),
                 overlays.waitMs(at: now, wall: Date().timeIntervalSince1970), operation.scheduleWaitMs(at: now)] + extras.layers.waits(at: now, virtual: clock.isVirtual) +
                [extras.chrome.endsAt(chromePage(at: now)).compactMap { frames.wait(until: $0, at: now) }.min(), textures.trimWaitMs, operation.message.endsAt.map { $0 - now },

@@ -9,12 +9,10 @@ import PhotoSources
 /// The loop's side of the photo frame: the slideshow (and the kiosk's attract mode), remote
 /// control and the sleep schedule.
 struct FrameOperation {
-    var slides: SlideshowDriver
+    var slides: SlideshowFlow
     var sleep: FrameSleep
     /// The line sent to the frame, while it shows.
     var message = FrameMessage()
-    /// The slideshow's place kept across restarts; nil with `--no-resume` or a replay.
-    var resume: SlideshowResume?
     /// The config file, read again when it changes.
     var config: ConfigWatch?
     let settings: FrameSettings
@@ -25,9 +23,9 @@ struct FrameOperation {
     /// The thumbnail the status last published points to, and for which photo.
     private var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
 
-    init(settings: FrameSettings, slideshow: SlideshowDriver.Settings) {
+    init(settings: FrameSettings, slideshow: SlideshowDriver.Settings, resume: SlideshowResume? = nil) {
         self.settings = settings
-        slides = SlideshowDriver(settings: slideshow)
+        slides = SlideshowFlow(settings: slideshow, resume: resume)
         sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
     }
 
