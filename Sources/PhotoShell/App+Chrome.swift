@@ -1,7 +1,4 @@
-import Foundation
 import PhotoCore
-import PhotoLog
-import PhotoStorage
 
 /// The chrome over the browser's page (`PageChrome`, docs/behaviour.md §4, §20): the shell gives
 /// it the page as it stands and carries out what it asks for.
@@ -37,8 +34,12 @@ extension App {
         case .act(.back): perform(scene.handle(.key("Escape", time: now)))
         case .act(.toggleFullscreen): perform([.toggleFullscreen])
         case .act(.startSlideshow): startSlideshow(on: scene.currentIndex, attract: false, at: now)
-        case .act(.trash(let id)): moveToTrash(id, at: now)
-        case .act(.undo): undoDelete(at: now)
+        case .act(.trash(let id)):
+            if let listing = extras.chrome.trash(id, in: catalog, at: now) { applyContent(listing, endsWait: false, at: now) }
+        case .act(.undo):
+            guard let back = extras.chrome.undo(in: catalog) else { break }
+            applyContent(back.listing, endsWait: false, at: now)
+            if let index = catalog.index(ofItem: back.item) { perform(scene.openPage(index)) }
         case .act(.togglePlay): extras.layers.toggleClip(around, at: now)
         case .act(.toggleSound): extras.layers.video.toggleSound()
         case .act(.seek(let fraction)): if let id = currentID { extras.layers.video.seek(id, to: fraction, at: now, virtual: clock.isVirtual) }
@@ -54,46 +55,6 @@ extension App {
     }
 
     func chromeOverlay(_ page: PageChrome.Page, at now: Double) -> [DrawCommand] {
-        extras.chrome.draw(page, factsText: factsText(page:), at: now)
-    }
-
-    private func factsText(page: Int) -> FactsText? {
-        guard scene.items.indices.contains(page), let id = catalog.id(at: page) else { return nil }
-        let item = catalog[id]
-        let location: String = switch item.image {
-        case .file(let path): (path as NSString).deletingLastPathComponent
-        case .url(let url): url.absoluteString
-        }
-        return FactsText(facts: facts(of: id), name: scene.items[page].name, location: location, pixelSize: scene.items[page].pixelSize,
-                         bytes: item.listedBytes, dateText: Presentation.dateText)
-    }
-
-    /// To the Trash with its `.trashinfo`; the neighbour shows, and Undo is offered.
-    private func moveToTrash(_ id: Int, at now: Double) {
-        guard case .file(let path) = catalog[id].image, let index = catalog.index(of: id) else { return extras.chrome.dropQuestion() }
-        let item = catalog[id]
-        do {
-            let entry = try Trash().trash(path)
-            Log.info("moved \(path) to the Trash: \(entry.file)")
-            applyContent(catalog.listedItems.filter { $0 != item }, endsWait: false, at: now)
-            extras.chrome.moved(entry, item: item, index: index, at: now)
-        } catch {
-            Log.error("cannot move \(path) to the Trash: \(error)")
-            extras.chrome.dropQuestion()
-        }
-    }
-
-    /// Back from the Trash, in its place, and on screen again.
-    private func undoDelete(at now: Double) {
-        guard let trashed = extras.chrome.takeTrashed() else { return }
-        do {
-            try Trash().restore(trashed.entry)
-            var items = catalog.listedItems
-            items.insert(trashed.item, at: min(trashed.index, items.count))
-            applyContent(items, endsWait: false, at: now)
-            if let index = catalog.index(ofItem: trashed.item) { perform(scene.openPage(index)) }
-        } catch {
-            Log.error("cannot put \(trashed.entry.original) back from the Trash: \(error)")
-        }
+        extras.chrome.draw(page, factsText: around.factsText(page:), at: now)
     }
 }

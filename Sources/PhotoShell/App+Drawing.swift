@@ -15,7 +15,7 @@ extension App {
         // The page under the chrome, built once for the frame.
         let page = chromePage(at: now)
         let barsShow = extras.chrome.barsShow(page, at: now)
-        let overlays = presentationOverlays(in: viewport, below: barsShow ? PageBars.topHeight : 0, above: extras.chrome.bottomCovered(page, at: now), at: now)
+        let overlays = self.overlays.frameOverlays(around, below: barsShow ? PageBars.topHeight : 0, above: extras.chrome.bottomCovered(page, at: now), at: now)
         var list = slideshow.map { show in
             show.displayList(viewport: viewport, pixelSize: { [scene] in scene.items[$0].pixelSize }, now: now, fill: self.overlays.presentation.fill)
         } ?? scene.displayList(images: imageStates, underIndicator: scene.mode == .browsing ? overlays.caption : [], showsIndicator: !barsShow)
@@ -54,15 +54,7 @@ extension App {
             eventLog.framePresented()
             if extras.layers.tiles.takeSharp() { eventLog.tilesSharp(scene.currentIndex) }
             if let detail = display.renderer.shownDetail, let index = catalog.index(of: detail.item) { eventLog.detailShown(index, region: detail.region) }
-            for d in list.images where d.quality == .full {
-                guard let id = catalog.id(at: d.item) else { continue }
-                let key = ImageKey(item: id, quality: .full)
-                if ledger.isReady(key) {
-                    eventLog.imageShown(d.item, source: catalog[id].image.description)
-                } else if ledger.isLoading(key), let bytes = images.scans.bytesStandingIn(key.item) {
-                    eventLog.scanShown(d.item, bytes: bytes)
-                }
-            }
+            around.logShown(list.images)
         }
     }
 

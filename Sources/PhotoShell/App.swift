@@ -141,7 +141,7 @@ package final class App {
                 // virtual time draws still pictures too, which the program alone would not draw.
                 draw(at: now, continuous: drewLastIteration && busy && somethingMoves(at: now))
                 drewLastIteration = true
-                prepareNeighbourCaptions(at: now)
+                if !somethingMoves(at: now) { for text in overlays.neighbourCaptions(around, at: now) { display.renderer.prepareText(text) } }
             } else {
                 drewLastIteration = false
                 if !display.renderer.hasPendingUploads, let stage = stageToWarm { display.renderer.warmDrawStates(upTo: stage) }

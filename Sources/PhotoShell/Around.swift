@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 import PhotoLoader
 import PhotoLoading
@@ -44,6 +45,36 @@ struct Around {
     let livePhotosPlay: Bool
 
     var ledger: ImageLedger { images.ledger }
+
+    /// What is known of photo `id` (`Catalog.facts(of:read:)`).
+    func facts(of id: Int) -> ImageFacts? { catalog.facts(of: id, read: ledger.facts(of: id)) }
+
+    /// The full images a frame drew (scene positions), for the event log: each one decoded, or
+    /// the scan standing in while it loads.
+    func logShown(_ drawn: [ImageDraw]) {
+        guard let log else { return }
+        for d in drawn where d.quality == .full {
+            guard let id = catalog.id(at: d.item) else { continue }
+            let key = ImageKey(item: id, quality: .full)
+            if ledger.isReady(key) {
+                log.imageShown(d.item, source: catalog[id].image.description)
+            } else if ledger.isLoading(key), let bytes = images.scans.bytesStandingIn(key.item) {
+                log.scanShown(d.item, bytes: bytes)
+            }
+        }
+    }
+
+    /// The facts panel's text for the page at scene position `page`.
+    func factsText(page: Int) -> FactsText? {
+        guard scene.items.indices.contains(page), let id = catalog.id(at: page) else { return nil }
+        let item = catalog[id]
+        let location: String = switch item.image {
+        case .file(let path): (path as NSString).deletingLastPathComponent
+        case .url(let url): url.absoluteString
+        }
+        return FactsText(facts: facts(of: id), name: scene.items[page].name, location: location, pixelSize: scene.items[page].pixelSize,
+                         bytes: item.listedBytes, dateText: Presentation.dateText)
+    }
 
     /// The browser's page, with no slideshow over it.
     var browsing: Bool { slideshow == nil && scene.mode == .browsing }

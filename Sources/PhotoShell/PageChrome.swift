@@ -1,4 +1,5 @@
 import PhotoCore
+import PhotoLog
 import PhotoSources
 import PhotoStorage
 
@@ -110,20 +111,43 @@ struct PageChrome {
         delete.ask(id: item, name: page.name)
     }
 
-    /// The photo went to the Trash: Undo is offered for a while.
-    mutating func moved(_ entry: Trash.Entry, item: SourceItem, index: Int, at now: Double) {
-        trashed = (entry, item, index)
-        delete.moved(at: now)
+    /// The question was answered yes: photo `id` goes to the Trash with its `.trashinfo`, and
+    /// Undo is offered for a while. The listing without it, for the shell to show; nil when it
+    /// could not go (said in one line).
+    mutating func trash(_ id: Int, in catalog: Catalog, at now: Double, trash: Trash = Trash()) -> [SourceItem]? {
+        guard case .file(let path) = catalog[id].image, let index = catalog.index(of: id) else {
+            delete.finish()
+            return nil
+        }
+        let item = catalog[id]
+        do {
+            let entry = try trash.trash(path)
+            Log.info("moved \(path) to the Trash: \(entry.file)")
+            trashed = (entry, item, index)
+            delete.moved(at: now)
+            return catalog.listedItems.filter { $0 != item }
+        } catch {
+            Log.error("cannot move \(path) to the Trash: \(error)")
+            delete.finish()
+            return nil
+        }
     }
 
-    /// The question is over without a move (it failed, or there was nothing to move).
-    mutating func dropQuestion() { delete.finish() }
-
-    /// Undo was pressed: what it puts back, once.
-    mutating func takeTrashed() -> (entry: Trash.Entry, item: SourceItem, index: Int)? {
+    /// Undo was pressed: the photo last trashed back from the Trash; the listing with it in its
+    /// place, and the photo, for the shell to show; nil when there is none or it could not come back.
+    mutating func undo(in catalog: Catalog, trash: Trash = Trash()) -> (listing: [SourceItem], item: SourceItem)? {
         delete.finish()
-        defer { trashed = nil }
-        return trashed
+        guard let back = trashed else { return nil }
+        trashed = nil
+        do {
+            try trash.restore(back.entry)
+            var items = catalog.listedItems
+            items.insert(back.item, at: min(back.index, items.count))
+            return (items, back.item)
+        } catch {
+            Log.error("cannot put \(back.entry.original) back from the Trash: \(error)")
+            return nil
+        }
     }
 
     /// Each pass: what left with its page goes; the panel settles; true while it slides.

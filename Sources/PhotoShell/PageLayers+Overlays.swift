@@ -49,7 +49,7 @@ extension PageLayers {
     /// A clip's length in the lower right corner of its grid cell, once its cell's load has read it.
     private func videoBadges(_ around: Around, over images: [ImageDraw]) -> [DrawCommand] {
         images.flatMap { d -> [DrawCommand] in
-            guard d.quality == .thumbnail, d.frame.width >= 48, let id = around.catalog.id(at: d.item), let seconds = around.catalog.facts(of: id, read: around.ledger.facts(of: id))?.duration else { return [] }
+            guard d.quality == .thumbnail, d.frame.width >= 48, let id = around.catalog.id(at: d.item), let seconds = around.facts(of: id)?.duration else { return [] }
             let text = ImageFacts.durationText(seconds)
             let size = min(13, d.frame.height / 7)
             let box = Size(width: Double(text.count) * size * 0.62 + 10, height: size + 8)

@@ -1,5 +1,8 @@
+import Foundation
 import PhotoCore
 @testable import PhotoShell
+@testable import PhotoSources
+import PhotoStorage
 import Testing
 
 /// The chrome over the browser's page (docs/behaviour.md §4, §20): what a tap, the bars' buttons
@@ -110,6 +113,31 @@ import Testing
         var other = PageChrome()
         other.askToDelete(Self.page())
         #expect(key(&other, "Return", Self.page(), at: 0) == .passOn)
+    }
+
+    @Test func aMoveToTheTrashLeavesThePhotoOutOfTheListingAndUndoPutsItBackInItsPlace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("chrome-trash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let paths = (0..<3).map { photos.appendingPathComponent("p\($0).jpg").path }
+        for (i, path) in paths.enumerated() { try Data([0xFF, 0xD8, UInt8(i)]).write(to: URL(fileURLWithPath: path)) }
+        let catalog = Catalog(paths.map { SourceItem(image: .file($0)) })
+        let trash = Trash(environment: ["XDG_DATA_HOME": dir.appendingPathComponent("data").path])
+        var chrome = PageChrome()
+        let page = Self.page(1, deletable: true)
+        chrome.askToDelete(page)
+        let moved = chrome.trash(1, in: catalog, at: 1000, trash: trash)
+        let listing = try #require(moved)
+        #expect(listing.map(\.image) == [.file(paths[0]), .file(paths[2])], "the others, in their order")
+        #expect(!FileManager.default.fileExists(atPath: paths[1]) && chrome.endsAt(page) == [1000 + DeleteFlow.undoMs], "gone, and Undo offered for 5 s")
+        let after = Catalog(listing)
+        let undone = chrome.undo(in: after, trash: trash)
+        let back = try #require(undone)
+        #expect(back.listing.map(\.image) == paths.map { .file($0) } && back.item.image == .file(paths[1]), "in its place again")
+        #expect(FileManager.default.contents(atPath: paths[1]) == Data([0xFF, 0xD8, 1]), "byte for byte")
+        #expect(chrome.undo(in: after, trash: trash)?.item == nil, "once")
+        #expect(chrome.trash(0, in: Catalog([SourceItem(image: .url(URL(string: "http://host/a.jpg")!))]), at: 0, trash: trash) == nil, "never a remote photo")
     }
 
     /// A clip's page: its control bar comes with the bars, under them, and its buttons are the
