@@ -5,14 +5,9 @@ import PhotoCore
 extension App {
     /// The page under the chrome at `now` (the loop's moment, which a clip's position is read at).
     func chromePage(at now: Double) -> PageChrome.Page {
-        let index = scene.currentIndex, id = currentID
-        let browsing = !options.kiosk && slideshow == nil && scene.mode == .browsing
-        var local = false
-        if let id, case .file = catalog[id].image { local = true }
-        return PageChrome.Page(browsing: browsing, index: index, count: scene.items.count, item: id,
-                               name: scene.items.indices.contains(index) ? scene.items[index].name : "", viewport: display.viewport,
-                               rightToLeft: options.rightToLeft, fullscreen: display.window.isFullscreen,
-                               clip: extras.layers.clip(around, at: now), deletable: browsing && options.allowDelete && local)
+        let around = around
+        return PageChrome.Page(around, kiosk: options.kiosk, rightToLeft: options.rightToLeft, allowDelete: options.allowDelete,
+                               fullscreen: display.window.isFullscreen, clip: extras.layers.clip(around, at: now))
     }
 
     /// A tap on the page: the bars, and a clip's controls with them, shown if none shows, else hidden.

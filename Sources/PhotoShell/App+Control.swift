@@ -67,10 +67,7 @@ extension App {
     /// The status after this iteration, for `GET /api/status` and the commands waiting on it.
     func publishControlStatus() {
         guard operation.settings.control != nil else { return }
-        let mode: FrameStatus.Mode = isAsleep ? .asleep : slideshow != nil ? .slideshow : scene.mode == .grid ? .grid : .browsing
-        let index = slideshow?.current ?? (scene.mode == .grid ? scene.grid.selection ?? scene.currentIndex : scene.currentIndex)
-        let item = catalog.item(at: index)
-        operation.publish(FrameStatus(mode: mode, index: item == nil ? 0 : index, count: catalog.count, image: item?.image.description ?? "",
-                                      caption: item?.caption ?? "", playing: slideshow != nil), item: item)
+        let status = around.status(asleep: isAsleep)
+        operation.publish(status.status, item: status.item)
     }
 }

@@ -113,27 +113,15 @@ extension App {
         display.pacer.uploaded(finished)
     }
 
-    /// Evicts least recently drawn textures beyond the budget, never what is on screen or next:
-    /// the current page and its neighbours (none in the grid), the slideshow's photos (the
-    /// outgoing, the current and the next), and the grid cells' thumbnails. Run after a frame
+    /// Evicts least recently drawn textures beyond the budget, never what is on screen or next
+    /// (`Around.keptOnScreen`). Run after a frame
     /// (so new textures count as shown) once textures were added or the page changed.
     func enforceTextureBudget() {
         textures.enforced()
-        // A page and its neighbours, also under a slideshow started on a page: the scene goes on
-        // asking for them, and would load them again each time they were let go.
-        let current = scene.currentIndex
-        var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
-        if let show = slideshow {
-            pages += [show.current]
-            show.next(images: imageStates).map { pages.append($0) }
-            show.outgoingState(at: clock.nowMs).map { pages.append($0.index) }
-        }
-        // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been
-        // drawn yet, and would otherwise be the first to go.
-        let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: clock.nowMs)) : []
         // An animation's frames decoded ahead are pixels held for the screen as textures are.
         let budget = max(0, (options.textureBudgetBytes ?? display.textureNeed(layout: scene.grid.layout, hasGrid: scene.hasGrid).bytes) - extras.layers.animation.heldBytes)
-        let evicted = images.enforceTextureBudget(budget, pages: catalog.ids(at: pages), cells: catalog.ids(at: cells))
+        let kept = around.keptOnScreen(at: clock.nowMs)
+        let evicted = images.enforceTextureBudget(budget, pages: kept.pages, cells: kept.cells)
         for _ in 0..<evicted { textures.freed() }
     }
 }

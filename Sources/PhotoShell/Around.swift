@@ -76,6 +76,24 @@ struct Around {
                          bytes: item.listedBytes, dateText: Presentation.dateText)
     }
 
+    /// The photos whose textures are never let go (identities): the page and its neighbours (none
+    /// in the grid), the slideshow's (the outgoing, the current and the next), the cells on screen.
+    func keptOnScreen(at now: Double) -> (pages: Set<Int>, cells: Set<Int>) {
+        // A page and its neighbours, also under a slideshow started on a page: the scene goes on
+        // asking for them, and would load them again each time they were let go.
+        let current = scene.currentIndex
+        var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
+        if let show = slideshow {
+            pages += [show.current]
+            show.next(images: ledger.byPosition(catalog.shown)).map { pages.append($0) }
+            show.outgoingState(at: now).map { pages.append($0.index) }
+        }
+        // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been
+        // drawn yet, and would otherwise be the first to go.
+        let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: now)) : []
+        return (catalog.ids(at: pages), catalog.ids(at: cells))
+    }
+
     /// The browser's page, with no slideshow over it.
     var browsing: Bool { slideshow == nil && scene.mode == .browsing }
 

@@ -92,3 +92,16 @@ struct FrameOperation {
         return sleep.advance(localSecond: settings.localClock.secondOfDay(appMs: now), now: now)
     }
 }
+
+extension Around {
+    /// The frame's status for `GET /api/status` (docs/behaviour.md §15): what it shows and the
+    /// photo, the slideshow's, the grid's selected or the page's; and that photo.
+    func status(asleep: Bool) -> (status: FrameStatus, item: SourceItem?) {
+        let mode: FrameStatus.Mode = asleep ? .asleep : slideshow != nil ? .slideshow : scene.mode == .grid ? .grid : .browsing
+        let index = slideshow?.current ?? (scene.mode == .grid ? scene.grid.selection ?? scene.currentIndex : scene.currentIndex)
+        let item = catalog.item(at: index)
+        let status = FrameStatus(mode: mode, index: item == nil ? 0 : index, count: catalog.count, image: item?.image.description ?? "",
+                                 caption: item?.caption ?? "", playing: slideshow != nil)
+        return (status, item)
+    }
+}

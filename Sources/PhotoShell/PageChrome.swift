@@ -278,3 +278,17 @@ struct PageChrome {
         return commands + delete.draw(deleteLayout(page), in: page.viewport, at: now)
     }
 }
+
+extension PageChrome.Page {
+    /// The browser's page as `around` shows it: chrome may show only on a page at rest with no
+    /// slideshow, never in the kiosk; delete only with `--allow-delete` and a local file.
+    init(_ around: Around, kiosk: Bool, rightToLeft: Bool, allowDelete: Bool, fullscreen: Bool, clip: PageChrome.Clip?) {
+        let index = around.scene.currentIndex, id = around.currentID
+        let browsing = !kiosk && around.browsing
+        var local = false
+        if let id, case .file = around.catalog[id].image { local = true }
+        self.init(browsing: browsing, index: index, count: around.scene.items.count, item: id,
+                  name: around.scene.items.indices.contains(index) ? around.scene.items[index].name : "", viewport: around.viewport,
+                  rightToLeft: rightToLeft, fullscreen: fullscreen, clip: clip, deletable: browsing && allowDelete && local)
+    }
+}

@@ -59,3 +59,27 @@ extension LoopPartsTests {
         #expect(slides.stop()?.index == 1, "onto the photo it showed")
     }
 }
+
+/// What the shell reads off the screen for others: the textures the budget keeps, the status
+/// the control server publishes.
+extension LoopPartsTests {
+    @Test func theTexturesKeptAreThePageAndItsNeighboursTheSlideshowsOrTheCellsOnScreen() {
+        let photos = catalog(40)
+        var scene = PhotoScene(items: photos.sceneItems, viewport: viewport)
+        let grid = around(scene, photos).keptOnScreen(at: 0)
+        #expect(grid.pages.isEmpty && grid.cells == Set(scene.grid.visibleRange(at: 0)), "the grid: its cells on screen")
+        _ = scene.openPage(10)
+        _ = scene.advance(to: 5000)
+        let page = around(scene, photos).keptOnScreen(at: 5000)
+        #expect(page.pages == [9, 10, 11] && page.cells.isEmpty, "a page and its two neighbours")
+        var slides = SlideshowFlow(settings: SlideshowDriver.Settings(intervalMs: 3000, transition: .crossfade))
+        _ = slides.start(on: 20, attract: false, around(scene, photos), at: 5000, reducesMotion: false)
+        let show = Around(scene: scene, catalog: photos, slideshow: slides.show, images: flow, drawing: screen, fetching: screen, viewport: viewport,
+                          pointScale: 1, drawable: PixelSize(width: 1000, height: 800), nativeDisplay: { (nil, nil) }, wake: {}, virtual: true, log: nil,
+                          livePhotosPlay: false)
+        #expect(show.keptOnScreen(at: 5000).pages == [9, 10, 11, 20, 21], "under a slideshow, its photo and the next too")
+        let status = show.status(asleep: false)
+        #expect(status.status.mode == .slideshow && status.status.index == 20 && status.status.playing && status.item?.image == .file("/photos/20.jpg"))
+        #expect(around(scene, photos).status(asleep: true).status.mode == .asleep)
+    }
+}
