@@ -67,7 +67,8 @@ extension App {
     /// The status after this iteration, for `GET /api/status` and the commands waiting on it.
     func publishControlStatus() {
         guard operation.settings.control != nil else { return }
-        let status = around.status(asleep: isAsleep)
-        operation.publish(status.status, item: status.item)
+        var (status, item) = around.status(asleep: isAsleep)
+        status.settings = operation.settingsInForce(overlays.presentation)
+        operation.publish(status, item: item)
     }
 }

@@ -52,6 +52,16 @@ struct FrameOperation {
         board.publish(status, thumbnail: thumbnail?.source, handled: handledCommands)
     }
 
+    /// The settings in force (the config file may have changed them since the start), for the
+    /// status; `presentation`: the overlays'.
+    func settingsInForce(_ presentation: Presentation) -> FrameStatus.Settings {
+        let show = slides.driver.settings, schedule = sleep.schedule
+        return FrameStatus.Settings(slideshow: show.intervalMs / 1000, transition: show.transition.rawValue, shuffle: show.shuffle, loop: show.loop,
+                                    caption: presentation.caption.format, captions: presentation.namesWhenEmpty, clock: presentation.clock,
+                                    fill: presentation.fill.rawValue, sleep: schedule.map { TimeOfDay(secondOfDay: $0.sleepSecond).description },
+                                    wake: schedule.map { TimeOfDay(secondOfDay: $0.wakeSecond).description })
+    }
+
     /// The page's picture of a photo: its own placeholder, its cached thumbnail, or the file.
     static func thumbnailSource(of item: SourceItem) -> ControlBoard.ThumbnailSource {
         switch item.thumbnail ?? item.image {

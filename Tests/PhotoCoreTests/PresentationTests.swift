@@ -2,6 +2,12 @@ import PhotoCore
 import Testing
 
 @Suite struct CaptionFormatTests {
+    @Test func aFormatReadsBackAsWritten() throws {
+        for format in ["{caption}", "{name} · {date}", "Holidays: {place}, {ago}!", "plain", ""] {
+            #expect(try CaptionFormat(format).format == format)
+        }
+    }
+
     @Test func fieldsAreFilledIn() throws {
         let format = try CaptionFormat("{caption} — {date} ({camera})")
         #expect(format.text([.caption: "Beach", .date: "14 July 2024", .camera: "Canon EOS R6"]) == "Beach — 14 July 2024 (Canon EOS R6)")

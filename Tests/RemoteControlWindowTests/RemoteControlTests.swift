@@ -75,6 +75,35 @@ import WindowTestSupport
 
     /// A line pushed to the frame (docs/behaviour.md §15, `message`): a dark band across the top
     /// with the text in it, gone when its seconds are up. The replay holds on the events.
+    /// The status names the settings in force and follows the config file edited while the frame
+    /// runs (docs/behaviour.md §13, §15); an option on the command line still wins over the file.
+    @Test func theStatusShowsTheSettingsInForceAsTheConfigFileChanges() async throws {
+        let dir = try Fixtures.folder()
+        let config = dir.appendingPathComponent("frame.toml")
+        try "slideshow = 7\ntransition = \"slide\"\nfill = \"mat\"\nclock = \"%M\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let frame = try await ControlledFrame("settings", count: 2, extra: ["--config", config.path, "--clock"])
+        defer { frame.process.terminate() }
+        func settings() async throws -> [String: Any] { try await frame.client.status()["settings"] as? [String: Any] ?? [:] }
+        let first = try await settings()
+        #expect(first["slideshow"] as? Double == 7 && first["transition"] as? String == "slide" && first["fill"] as? String == "mat", "\(first)")
+        #expect(first["clock"] as? String == "%H:%M" && first["sleep"] is NSNull && first["caption"] as? String == "{caption}", "\(first)")
+        // A schedule that sleeps two hours from now: the frame stays awake through the test.
+        func hhmm(_ date: Date) -> String {
+            let c = Calendar.current.dateComponents([.hour, .minute], from: date)
+            return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        }
+        let sleep = hhmm(Date() + 7200), wake = hhmm(Date() + 10800)
+        try "slideshow = 12\ncaption = \"{name}\"\nsleep = \"\(sleep)\"\nwake = \"\(wake)\"\nclock = \"%M\"\n".write(to: config, atomically: true, encoding: .utf8)
+        try await frame.events.wait(seconds: 60, for: "config_applied")
+        let second = try await Poll.answer("the new settings in the status") { () async throws -> [String: Any]? in
+            let now = try await settings()
+            return now["slideshow"] as? Double == 12 ? now : nil
+        }
+        #expect(second["transition"] as? String == "crossfade" && second["fill"] as? String == "black", "gone from the file: the defaults. \(second)")
+        #expect(second["caption"] as? String == "{name}" && second["sleep"] as? String == sleep && second["wake"] as? String == wake, "\(second)")
+        #expect(second["clock"] as? String == "%H:%M", "the command line's clock still: \(second)")
+    }
+
     @Test func aMessageShowsOverThePhotoForItsSeconds() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("message-\(UUID().uuidString).txt")
         let shown = script.deletingPathExtension().path + "-shown.png", gone = script.deletingPathExtension().path + "-gone.png"

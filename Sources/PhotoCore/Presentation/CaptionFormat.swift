@@ -37,6 +37,16 @@ public struct CaptionFormat: Equatable, Sendable {
         self.pieces = pieces
     }
 
+    /// The format as written (`{caption} · {date}`).
+    public var format: String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .field(let field): "{\(field.rawValue)}"
+            }
+        }.joined()
+    }
+
     /// The caption with `values` filled in; nil when no field had anything to say. Text between
     /// two fields shows only when both do; text after the last field only when it does.
     public func text(_ values: [Field: String]) -> String? {

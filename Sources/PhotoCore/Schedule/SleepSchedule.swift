@@ -50,6 +50,12 @@ public struct TimeOfDay: Equatable, Sendable, CustomStringConvertible {
 
     public var secondOfDay: Double { Double(hour * 3600 + minute * 60 + second) }
 
+    /// The time `secondOfDay` seconds after midnight (whole seconds, within the day).
+    public init(secondOfDay: Double) {
+        let s = Int(SleepSchedule.wrapped(secondOfDay))
+        (hour, minute, second) = (s / 3600, s / 60 % 60, s % 60)
+    }
+
     public var description: String {
         let hm = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
         return second == 0 ? hm : hm + ":\(second < 10 ? "0" : "")\(second)"

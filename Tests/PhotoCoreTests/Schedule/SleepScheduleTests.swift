@@ -5,6 +5,12 @@ import Testing
     func time(_ text: String) -> TimeOfDay { TimeOfDay(text)! }
     func second(_ text: String) -> Double { time(text).secondOfDay }
 
+    @Test func aTimeOfDayFromItsSecondReadsAsWritten() {
+        #expect(TimeOfDay(secondOfDay: 22 * 3600 + 30 * 60).description == "22:30")
+        #expect(TimeOfDay(secondOfDay: 7 * 3600 + 5 * 60 + 9).description == "07:05:09")
+        #expect(TimeOfDay(secondOfDay: SleepSchedule.secondsPerDay + 60).description == "00:01", "within the day")
+    }
+
     @Test func timesOfDayAreTwentyFourHourHHMM() {
         #expect(TimeOfDay("07:05")?.secondOfDay == Double(7 * 3600 + 5 * 60))
         #expect(TimeOfDay("23:59:30")?.secondOfDay == Double(23 * 3600 + 59 * 60 + 30))
