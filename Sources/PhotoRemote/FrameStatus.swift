@@ -26,6 +26,8 @@ public struct FrameStatus: Equatable, Sendable {
         public var transition: String
         public var shuffle: Bool
         public var loop: Bool
+        /// `off` or `portraits`.
+        public var pair: String
         public var caption: String
         public var captions: Bool
         /// strftime; nil for no clock.
@@ -35,16 +37,16 @@ public struct FrameStatus: Equatable, Sendable {
         public var sleep: String?
         public var wake: String?
 
-        public init(slideshow: Double, transition: String, shuffle: Bool, loop: Bool, caption: String, captions: Bool, clock: String?, fill: String,
-                    sleep: String?, wake: String?) {
-            self.slideshow = slideshow; self.transition = transition; self.shuffle = shuffle; self.loop = loop; self.caption = caption
+        public init(slideshow: Double, transition: String, shuffle: Bool, loop: Bool, pair: String, caption: String, captions: Bool, clock: String?,
+                    fill: String, sleep: String?, wake: String?) {
+            self.slideshow = slideshow; self.transition = transition; self.shuffle = shuffle; self.loop = loop; self.pair = pair; self.caption = caption
             self.captions = captions; self.clock = clock; self.fill = fill; self.sleep = sleep; self.wake = wake
         }
 
         var json: String {
             func text(_ value: String?) -> String { value.map(FrameStatus.quoted) ?? "null" }
             let seconds = slideshow == slideshow.rounded() ? String(Int(slideshow)) : String(slideshow)
-            return "{\"slideshow\":\(seconds),\"transition\":\(text(transition)),\"shuffle\":\(shuffle),\"loop\":\(loop),"
+            return "{\"slideshow\":\(seconds),\"transition\":\(text(transition)),\"shuffle\":\(shuffle),\"loop\":\(loop),\"pair\":\(text(pair)),"
                 + "\"caption\":\(text(caption)),\"captions\":\(captions),\"clock\":\(text(clock)),\"fill\":\(text(fill)),"
                 + "\"sleep\":\(text(sleep)),\"wake\":\(text(wake))}"
         }

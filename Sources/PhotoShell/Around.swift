@@ -84,7 +84,8 @@ struct Around {
         let current = scene.currentIndex
         var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
         if let show = slideshow {
-            pages += [show.current]
+            pages += [show.current] + (show.partner.map { [$0] } ?? []) + show.partnersToLoad(images: ledger.byPosition(catalog.shown), pairing: pairing)
+            show.outgoingState(at: now)?.partner.map { pages.append($0) }
             show.next(images: ledger.byPosition(catalog.shown)).map { pages.append($0) }
             show.outgoingState(at: now).map { pages.append($0.index) }
         }
@@ -92,6 +93,12 @@ struct Around {
         // drawn yet, and would otherwise be the first to go.
         let cells = scene.mode != .browsing ? Array(scene.grid.visibleRange(at: now)) : []
         return (catalog.ids(at: pages), catalog.ids(at: cells))
+    }
+
+    /// What pairs in the slideshow on this screen (`--pair`), and the photos' sizes as known.
+    var pairing: Pairing {
+        let items = scene.items
+        return Pairing(shape: PairShape(screen: viewport), size: { items.indices.contains($0) ? items[$0].pixelSize : nil })
     }
 
     /// The browser's page, with no slideshow over it.

@@ -81,7 +81,7 @@ final class EventLog {
         write("thumbs_done \(count)")
     }
 
-    func slide(_ index: Int) { write("slide \(index)") }
+    func slide(_ index: Int, partner: Int? = nil) { write(partner.map { "slide \(index) \($0)" } ?? "slide \(index)") }
 
     /// A clip started or went on playing, or paused (docs/behaviour.md §19).
     func videoPlaying(_ index: Int) { write("video_playing \(index)") }

@@ -56,7 +56,7 @@ struct FrameOperation {
     /// status; `presentation`: the overlays'.
     func settingsInForce(_ presentation: Presentation) -> FrameStatus.Settings {
         let show = slides.driver.settings, schedule = sleep.schedule
-        return FrameStatus.Settings(slideshow: show.intervalMs / 1000, transition: show.transition.rawValue, shuffle: show.shuffle, loop: show.loop,
+        return FrameStatus.Settings(slideshow: show.intervalMs / 1000, transition: show.transition.rawValue, shuffle: show.shuffle, loop: show.loop, pair: show.pairs ? "portraits" : "off",
                                     caption: presentation.caption.format, captions: presentation.namesWhenEmpty, clock: presentation.clock,
                                     fill: presentation.fill.rawValue, sleep: schedule.map { TimeOfDay(secondOfDay: $0.sleepSecond).description },
                                     wake: schedule.map { TimeOfDay(secondOfDay: $0.wakeSecond).description })

@@ -63,21 +63,28 @@ struct SlideshowFlow {
     mutating func follow(_ around: Around, lastDrawMs: Double, at now: Double) -> Step {
         var step = Step()
         guard let show = driver.show else { return step }
-        let images = around.ledger.byPosition(around.catalog.shown)
+        let images = around.ledger.byPosition(around.catalog.shown), pairing = around.pairing
         // The next photo is asked for once the transition on screen is over (or once it is due):
         // its decode and upload then share the cores with a still photo's frames, or Ken Burns'
         // single photo, never with a cross-fade's two.
         let nextWanted = !show.isInTransition(at: now) || show.nextDeadline(images: images).map { now >= $0 } == true
-        for (index, urgency) in [(show.current, LoadUrgency.current), (show.next(images: images), .neighbour)] {
+        // A pair's photos: the slide's second, and the one after a photo that pairs (the first
+        // slide's, holding the screen until it is known; the next one's).
+        let partners = show.partnersToLoad(images: images, pairing: pairing).map { ($0, show.firstIsPending ? LoadUrgency.current : .neighbour) }
+        let asked: [(Int?, LoadUrgency)] = [(show.current, .current), (show.partner, .current), (show.next(images: images), .neighbour)] + partners
+        for (index, urgency) in asked {
             guard let index, let id = around.catalog.id(at: index), urgency == .current || nextWanted else { continue }
             let key = ImageKey(item: id, quality: .full)
             if !around.ledger.isReady(key), around.ledger.failure(key) == nil { step.wants.append(Step.Want(index: index, urgency: urgency)) }
         }
         // The frame that ends a transition shows the new photo alone.
         if show.isInTransition(at: lastDrawMs) && !show.isInTransition(at: now) { step.redraw = true }
-        if let shown = driver.advance(to: now, images: images) {
+        if let shown = driver.advance(to: now, images: images, pairing: pairing) {
             keepPlace(around.catalog)
-            around.log?.slide(shown)
+            around.log?.slide(shown, partner: driver.show?.partner)
+            step.redraw = true
+        } else if show.firstIsPending, let settled = driver.show, !settled.firstIsPending {
+            if let partner = settled.partner { around.log?.slide(settled.current, partner: partner) }
             step.redraw = true
         }
         if let show = driver.show, show.isFinished && !show.isAnimating(at: now) {

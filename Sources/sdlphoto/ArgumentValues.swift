@@ -6,6 +6,11 @@ import PhotoSources
 extension Slideshow.Transition: ExpressibleByArgument {}
 extension Slideshow.Fill: ExpressibleByArgument {}
 
+/// `--pair` (docs/behaviour.md §9).
+enum PairOption: String, ExpressibleByArgument, CaseIterable {
+    case off, portraits
+}
+
 struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
     let width: Int, height: Int
     init(width: Int, height: Int) { self.width = width; self.height = height }

@@ -10,7 +10,7 @@ extension SDLPhoto {
     var liveSettings: LiveSettings {
         LiveSettings(presentation: Presentation(caption: captionFormat, namesWhenEmpty: captions, clock: clock, fill: fill, drifts: kiosk),
                      slideshow: SlideshowDriver.Settings(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000, transition: transition,
-                                                         shuffle: shuffle, loop: loop, kiosk: kiosk, idleMs: idle * 1000),
+                                                         shuffle: shuffle, loop: loop, pairs: pair == .portraits, kiosk: kiosk, idleMs: idle * 1000),
                      schedule: schedule)
     }
 

@@ -60,6 +60,9 @@ struct SDLPhoto: ParsableCommand {
     @Flag(help: "Slideshow starts over after the last photo (always in kiosk mode).")
     var loop = false
 
+    @Option(help: "Slideshow: portraits shows two portrait photos side by side on a landscape screen (two landscapes stacked on a portrait one); off.")
+    var pair: PairOption = .off
+
     @Option(help: ArgumentHelp("A text file whose first lines show in the top left corner, read again when it changes.", valueName: "path"))
     var overlayFile: String?
 

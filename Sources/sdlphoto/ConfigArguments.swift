@@ -15,7 +15,7 @@ enum ConfigArguments {
         "refresh": .numberIn(0...Double.infinity), "start": .integerIn(1...Int.max), "captions": .flag, "stats": .flag,
         "events": .string, "frame-ms": .numberIn(0.001...1000),
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber(0.1...86_400),
-        "transition": .choice(Slideshow.Transition.allCases.map(\.rawValue)), "shuffle": .flag, "loop": .flag, "no-resume": .flag,
+        "transition": .choice(Slideshow.Transition.allCases.map(\.rawValue)), "shuffle": .flag, "loop": .flag, "pair": .choice(PairOption.allCases.map(\.rawValue)), "no-resume": .flag,
         "kiosk": .flag, "idle": .numberIn(1...Double.infinity), "audio": .flag, "video-max": .numberIn(1...86_400), "live-photos": .choice(["still", "play"]), "tap": .choice(["close", "controls"]), "reduce-motion": .flag, "allow-delete": .flag, "rotate": .choice(["0", "90", "180", "270"]),
         "caption": .string, "clock": .flagOrString, "overlay-file": .string, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
         // The photo frame (docs/behaviour.md §15–16).

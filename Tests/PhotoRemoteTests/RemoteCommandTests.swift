@@ -86,9 +86,9 @@ import Testing
 
     @Test func theSettingsInForceGoLastNamedByTheirConfigKeys() {
         var status = FrameStatus(mode: .slideshow, index: 0, count: 2, image: "/p/a.jpg", caption: "", playing: true)
-        status.settings = FrameStatus.Settings(slideshow: 7.5, transition: "slide", shuffle: true, loop: false, caption: "{name} \"x\"", captions: false,
+        status.settings = FrameStatus.Settings(slideshow: 7.5, transition: "slide", shuffle: true, loop: false, pair: "portraits", caption: "{name} \"x\"", captions: false,
                                                clock: nil, fill: "blur", sleep: "22:30", wake: "07:00")
-        #expect(status.json.hasSuffix(#""playing":true,"settings":{"slideshow":7.5,"transition":"slide","shuffle":true,"loop":false,"caption":"{name} \"x\"","#
+        #expect(status.json.hasSuffix(#""playing":true,"settings":{"slideshow":7.5,"transition":"slide","shuffle":true,"loop":false,"pair":"portraits","caption":"{name} \"x\"","#
             + #""captions":false,"clock":null,"fill":"blur","sleep":"22:30","wake":"07:00"}}"#), "\(status.json)")
         status.settings?.slideshow = 8
         #expect(status.json.contains(#""slideshow":8,"#), "whole seconds without a fraction")

@@ -44,6 +44,13 @@ public struct SlideOrder: Equatable, Sendable {
     }
 
     /// Starts the next cycle.
+    /// The order of the cycle after this one (a shuffle's is drawn then).
+    public var followingCycle: SlideOrder {
+        var next = self
+        next.nextCycle()
+        return next
+    }
+
     public mutating func nextCycle() {
         guard shuffle else { return }
         cycles += 1

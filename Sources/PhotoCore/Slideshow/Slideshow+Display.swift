@@ -4,17 +4,17 @@ extension Slideshow {
     public func displayList(viewport: Size, pixelSize: (Int) -> Size?, now: Double, fill: Fill = .black) -> DisplayList {
         var list = DisplayList(background: .black)
         let bounds = Rect(origin: .zero, size: viewport)
-        /// A slide's layers, bars first: they do not overlap, so a cross-fade's sum of two slides stays exact.
-        func layers(_ index: Int, alpha: Double, dx: Double = 0, blend: ImageDraw.Blend = .over) -> [DrawCommand] {
+        /// A photo's layers in `box`, bars first: they do not overlap, so a cross-fade's sum of two slides stays exact.
+        func photo(_ index: Int, in box: Rect, alpha: Double, dx: Double, blend: ImageDraw.Blend, kenBurns: Bool) -> [DrawCommand] {
             guard let size = pixelSize(index), !size.isEmpty, alpha > 0 else { return [] }
-            let frame = transition == .kenburns
+            let frame = kenBurns
                 ? kenBurnsFrame(index, content: size, viewport: viewport, now: now)
-                : Rect.aspectFit(size, in: bounds)
+                : Rect.aspectFit(size, in: box)
             var layers: [DrawCommand] = []
             // The bars beside or above and below the photo, never under it.
-            if let backdrop = fill.backdrop, transition != .kenburns {
-                let filled = Rect.aspectFill(size, in: bounds)
-                for bar in Self.bars(around: frame, in: bounds) {
+            if let backdrop = fill.backdrop, !kenBurns {
+                let filled = Rect.aspectFill(size, in: box)
+                for bar in Self.bars(around: frame, in: box) {
                     let crop = Rect(x: (bar.minX - filled.minX) / filled.width, y: (bar.minY - filled.minY) / filled.height,
                                     width: bar.width / filled.width, height: bar.height / filled.height)
                     layers.append(.image(ImageDraw(item: index, quality: .full, frame: bar.offsetBy(dx: dx, dy: 0), crop: crop,
@@ -24,13 +24,22 @@ extension Slideshow {
             layers.append(.image(ImageDraw(item: index, quality: .full, frame: frame.offsetBy(dx: dx, dy: 0), alpha: alpha, blend: blend)))
             return layers
         }
+        /// A slide's layers: its photo, or a pair's two in their halves (still under Ken Burns).
+        func layers(_ index: Int, partner: Int?, alpha: Double, dx: Double = 0, blend: ImageDraw.Blend = .over) -> [DrawCommand] {
+            guard let partner else { return photo(index, in: bounds, alpha: alpha, dx: dx, blend: blend, kenBurns: transition == .kenburns) }
+            let (first, second) = (PairShape(screen: viewport) ?? .portraits).halves(of: bounds)
+            return photo(index, in: first, alpha: alpha, dx: dx, blend: blend, kenBurns: false)
+                + photo(partner, in: second, alpha: alpha, dx: dx, blend: blend, kenBurns: false)
+        }
+        // The first slide shows once it is known whether it is a pair.
+        guard !firstIsPending else { return list }
         guard let out = outgoingState(at: now) else {
-            list.commands += layers(current, alpha: 1)
+            list.commands += layers(current, partner: partner, alpha: 1)
             return list
         }
         switch transition {
         case .crossfade, .kenburns:
-            let going = layers(out.index, alpha: 1 - out.progress), coming = layers(current, alpha: out.progress, blend: .add)
+            let going = layers(out.index, partner: out.partner, alpha: 1 - out.progress), coming = layers(current, partner: partner, alpha: out.progress, blend: .add)
             // Two slides of one shape: each bar next to its twin, so that the two are drawn as
             // one (the renderer mixes a pair in one pass). Any other order of layers would
             // blend one slide's layer over the other's.
@@ -42,10 +51,10 @@ extension Slideshow {
         case .slide:
             let p = Easing.easeInOut.value(out.progress)
             let shift = (viewport.width + Self.slideSpacing) * p
-            list.commands += layers(out.index, alpha: 1, dx: -shift)
-            list.commands += layers(current, alpha: 1, dx: viewport.width + Self.slideSpacing - shift)
+            list.commands += layers(out.index, partner: out.partner, alpha: 1, dx: -shift)
+            list.commands += layers(current, partner: partner, alpha: 1, dx: viewport.width + Self.slideSpacing - shift)
         case .none:
-            list.commands += layers(current, alpha: 1)
+            list.commands += layers(current, partner: partner, alpha: 1)
         }
         return list
     }
@@ -81,10 +90,10 @@ extension Slideshow {
     /// A transition runs: two photos are on screen.
     public func isInTransition(at now: Double) -> Bool { outgoingState(at: now) != nil }
 
-    /// The photo going out and how far the transition is (0...1), while one runs.
-    public func outgoingState(at now: Double) -> (index: Int, progress: Double)? {
+    /// The photo going out (and its partner) and how far the transition is (0...1), while one runs.
+    public func outgoingState(at now: Double) -> (index: Int, progress: Double, partner: Int?)? {
         guard let o = outgoing, now - o.start < durationOfTransition else { return nil }
-        return (o.index, clamp((now - o.start) / durationOfTransition, 0, 1))
+        return (o.index, clamp((now - o.start) / durationOfTransition, 0, 1), o.partner)
     }
 
     /// Ken Burns: the photo fills the window (aspect fill) and slowly zooms from 1 to

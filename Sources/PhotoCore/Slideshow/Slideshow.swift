@@ -28,19 +28,26 @@ public struct Slideshow: Equatable, Sendable {
     private var loopEnd: Double?
     private var clipHolds = false
     public let loop: Bool
+    /// Photos that fit the screen's pair shape show two at a time (`--pair portraits`, `SlidePairs`).
+    public let pairs: Bool
     public private(set) var order: SlideOrder
     private(set) var position: Int
+    /// The second photo of the slide on screen, when it is a pair.
+    public private(set) var partner: Int?
+    /// The first slide is not shown until it is known whether it is a pair (its photo pairs
+    /// and the one after it still loads).
+    public private(set) var firstIsPending: Bool
     /// When the current photo started to come in.
     public private(set) var shownSince: Double
-    /// The photo going out, when it started to, and when it had come in, during a transition.
-    var outgoing: (index: Int, start: Double, since: Double)?
+    /// The photo going out (and its partner), when it started to, and when it had come in, during a transition.
+    var outgoing: (index: Int, start: Double, since: Double, partner: Int?)?
     /// True once a slideshow without `loop` has shown its last photo.
     public private(set) var isFinished = false
     /// How long the current photo stays: `interval`, longer for an animation's loop.
     public private(set) var dwell: Double
 
     public static func == (a: Slideshow, b: Slideshow) -> Bool {
-        a.order == b.order && a.position == b.position && a.shownSince == b.shownSince
+        a.order == b.order && a.position == b.position && a.shownSince == b.shownSince && a.partner == b.partner && a.outgoing?.partner == b.outgoing?.partner
             && a.outgoing?.index == b.outgoing?.index && a.outgoing?.start == b.outgoing?.start
             && a.outgoing?.since == b.outgoing?.since
             && a.isFinished == b.isFinished && a.dwell == b.dwell
@@ -48,11 +55,13 @@ public struct Slideshow: Equatable, Sendable {
 
     /// Starts on `start` (shown at once) at time `now`.
     public init(count: Int, start: Int, interval: Double = defaultInterval, transition: Transition = .crossfade,
-                shuffle: Bool = false, loop: Bool = true, seed: UInt64 = 1, now: Double) {
+                shuffle: Bool = false, loop: Bool = true, pairs: Bool = false, seed: UInt64 = 1, now: Double) {
         self.interval = max(interval, 100)
         dwell = self.interval
         self.transition = transition
         self.loop = loop
+        self.pairs = pairs
+        firstIsPending = pairs
         order = SlideOrder(count: count, shuffle: shuffle, seed: seed)
         if shuffle { order.bringToFront(start) }
         position = order.position(of: start) ?? 0
@@ -62,9 +71,10 @@ public struct Slideshow: Equatable, Sendable {
     /// Takes up where `mark` stood, its photo shown at once at `now`; nil when the mark does not
     /// fit `count` photos (the sources changed).
     public init?(resuming mark: SlideMark, count: Int, interval: Double = defaultInterval, transition: Transition = .crossfade, loop: Bool = true,
-                 now: Double) {
+                 pairs: Bool = false, now: Double) {
         guard let order = SlideOrder(mark, count: count) else { return nil }
-        self.init(count: count, start: 0, interval: interval, transition: transition, shuffle: mark.shuffle, loop: loop, seed: mark.seed, now: now)
+        self.init(count: count, start: 0, interval: interval, transition: transition, shuffle: mark.shuffle, loop: loop, pairs: pairs, seed: mark.seed,
+                  now: now)
         self.order = order
         position = mark.position
     }
@@ -83,17 +93,16 @@ public struct Slideshow: Equatable, Sendable {
     /// end of a slideshow that does not loop, or when nothing else can show.
     public func next(images: some ImageStates) -> Int? { upcoming(images).map { $0.index } }
 
-    private func upcoming(_ images: some ImageStates) -> (index: Int, position: Int, newCycle: Bool)? {
+    func upcoming(_ images: some ImageStates) -> (index: Int, position: Int, newCycle: Bool)? {
         let count = order.count
         guard count > 1 else { return nil }
-        var p = position
+        var p = position + (partner == nil ? 0 : 1)
         for _ in 0..<count {
             p += 1
             if p == count {
                 guard loop else { return nil }
                 // The next cycle's order is not known yet in a shuffle: take it from a copy.
-                var o = order
-                o.nextCycle()
+                let o = order.followingCycle
                 for q in 0..<count where !images.fullImageFailed(o[q]) && o[q] != current { return (o[q], q, true) }
                 return nil
             }
@@ -120,24 +129,40 @@ public struct Slideshow: Equatable, Sendable {
         dwell = max(0, end - shownSince)
     }
 
-    /// Moves time on; returns the photo that started to show, if one did.
+    /// Moves time on; returns the photo that started to show, if one did. `pairing`: what pairs
+    /// on this screen, and the photos' sizes.
     @discardableResult
-    public mutating func advance(to now: Double, images: some ImageStates) -> Int? {
+    public mutating func advance(to now: Double, images: some ImageStates, pairing: Pairing = .none) -> Int? {
         if let o = outgoing, now - o.start >= durationOfTransition { outgoing = nil }
+        if firstIsPending {
+            guard images.fullImageIsReady(current) || images.fullImageFailed(current) else { return nil }
+            switch pairDecision(current, at: position, in: order, images: images, pairing: pairing) {
+            case .wait: return nil
+            case .alone: break
+            case .pair(let second):
+                partner = second
+                // The pair's time on screen starts now: neither photo was shown before.
+                shownSince = max(shownSince, now)
+            }
+            firstIsPending = false
+        }
         guard now >= shownSince + dwell else { return nil }
         guard let up = upcoming(images) else {
             if !loop { isFinished = true }
             return nil
         }
         guard images.fullImageIsReady(up.index) else { return nil }  // wait: never a blank frame
-        outgoing = durationOfTransition > 0 ? (current, now, shownSince) : nil
+        let pair = pairDecision(up.index, at: up.position, in: up.newCycle ? order.followingCycle : order, images: images, pairing: pairing)
+        if case .wait = pair { return nil }
+        outgoing = durationOfTransition > 0 ? (current, now, shownSince, partner) : nil
         if let next = nextTransition {
             transition = next
             nextTransition = nil
-            outgoing = durationOfTransition > 0 ? (current, now, shownSince) : nil
+            outgoing = durationOfTransition > 0 ? (current, now, shownSince, partner) : nil
         }
         if up.newCycle { order.nextCycle() }
         position = up.position
+        if case .pair(let second) = pair { partner = second } else { partner = nil }
         shownSince = now
         dwell = interval
         (loopEnd, clipHolds) = (nil, false)
@@ -162,14 +187,18 @@ public struct Slideshow: Equatable, Sendable {
     public mutating func replaceItems(_ change: ContentChange, now: Double) {
         let shown = current
         order.replaceItems(change)
-        outgoing = outgoing.flatMap { o in change.newIndices[o.index].map { ($0, o.start, o.since) } }
+        outgoing = outgoing.flatMap { o in change.newIndices[o.index].map { ($0, o.start, o.since, o.partner.flatMap { change.newIndices[$0] }) } }
+        let kept = partner.flatMap { change.newIndices[$0] }
         guard let replacement = change.successor(of: shown) else {
             position = 0
+            partner = nil
             outgoing = nil
             isFinished = true
             return
         }
         position = order.position(of: replacement) ?? 0
+        // The pair stays while its second photo is still the one after its first.
+        partner = kept.flatMap { order.position(of: $0) == position + 1 ? $0 : nil }
         if change.newIndices[shown] == nil { shownSince = now }
     }
 

@@ -8,16 +8,19 @@ public struct SlideshowDriver: Sendable {
         public var transition: Slideshow.Transition
         public var shuffle: Bool
         public var loop: Bool
+        /// Two photos of the screen's pair shape as one slide (`--pair portraits`).
+        public var pairs: Bool
         /// Kiosk: every slideshow loops, and after `idleMs` without input the attract slideshow starts.
         public var kiosk: Bool
         public var idleMs: Double
 
         public init(intervalMs: Double = Slideshow.defaultInterval, transition: Slideshow.Transition = .crossfade, shuffle: Bool = false,
-                    loop: Bool = false, kiosk: Bool = false, idleMs: Double = 120_000) {
+                    loop: Bool = false, pairs: Bool = false, kiosk: Bool = false, idleMs: Double = 120_000) {
             self.intervalMs = intervalMs
             self.transition = transition
             self.shuffle = shuffle
             self.loop = loop
+            self.pairs = pairs
             self.kiosk = kiosk
             self.idleMs = idleMs
         }
@@ -44,11 +47,12 @@ public struct SlideshowDriver: Sendable {
         let transition = reducesMotion ? settings.transition.withoutMotion : settings.transition
         let loop = settings.loop || attract || settings.kiosk
         if let mark, mark.shuffle == settings.shuffle,
-           let resumed = Slideshow(resuming: mark, count: count, interval: settings.intervalMs, transition: transition, loop: loop, now: now) {
+           let resumed = Slideshow(resuming: mark, count: count, interval: settings.intervalMs, transition: transition, loop: loop, pairs: settings.pairs,
+                                   now: now) {
             show = resumed
         } else {
             show = Slideshow(count: count, start: min(max(0, index), count - 1), interval: settings.intervalMs, transition: transition,
-                             shuffle: settings.shuffle, loop: loop, seed: seed, now: now)
+                             shuffle: settings.shuffle, loop: loop, pairs: settings.pairs, seed: seed, now: now)
         }
         isAttract = attract
         return true
@@ -81,7 +85,9 @@ public struct SlideshowDriver: Sendable {
 
     /// Time moves the slideshow on (`images`: which photos it may show); the photo now shown,
     /// when it changed.
-    public mutating func advance(to now: Double, images: some ImageStates) -> Int? { show?.advance(to: now, images: images) ?? nil }
+    public mutating func advance(to now: Double, images: some ImageStates, pairing: Pairing = .none) -> Int? {
+        show?.advance(to: now, images: images, pairing: pairing) ?? nil
+    }
 
     /// Stops it; returns the photo it showed, nil if none ran.
     public mutating func stop() -> Int? {
