@@ -38,4 +38,25 @@ import WindowTestSupport
         let log = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
         #expect(log.filter { $0.hasPrefix("slide") } == ["slide 0", "slide 0 1", "slide 2", "slide 3"], "\(log.filter { $0.hasPrefix("slide") })")
     }
+
+    /// A pair cross-fades into the next pair as one slide: half way, each half is half of each.
+    @Test func aPairCrossFadesIntoTheNextPair() async throws {
+        let dir = try Fixtures.folder()
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let colours: [Fixtures.RGB] = [(220, 40, 40), (40, 200, 40), (40, 40, 220), (220, 220, 40)]
+        for (i, c) in colours.enumerated() { try Fixtures.twoTone(photos.appendingPathComponent("p\(i).png"), width: 300, height: 400, first: c, second: c) }
+        let events = dir.appendingPathComponent("events.txt")
+        let (script, _) = try BrowserSession.writeScript("2500 screenshot mid.png\n2600 quit\n", in: dir)
+        let run = try await AppProcess.run(["--size", "800x400", "--slideshow=2", "--pair", "portraits", "--no-resume", "--events", events.path,
+                                            "--replay", script.path, photos.path],
+                                           environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path], timeout: 120)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let mid = try Screenshot(path: dir.appendingPathComponent("mid.png").path)
+        let left = mid.mean(Rect(x: 100, y: 100, width: 200, height: 200)), right = mid.mean(Rect(x: 500, y: 100, width: 200, height: 200))
+        // Red into blue on the left, green into yellow on the right, both part way.
+        #expect(left.r > 70 && left.b > 70 && left.g < 60, "\(left)")
+        #expect(right.r > 70 && right.g > 180 && right.b < 60, "\(right)")
+        #expect(try String(contentsOf: events, encoding: .utf8).contains(" slide 2 3\n"), "the second pair came")
+    }
 }
