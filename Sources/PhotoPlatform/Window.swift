@@ -9,6 +9,9 @@ public final class Window {
         public var size: Size
         public var fullscreen: Bool
         public var position: (x: Int, y: Int)?
+        /// The output the window goes on, by number (0 is the first) or name (`--display`); nil:
+        /// where the system puts it.
+        public var display: String?
         public var title: String
         /// Called once the window is on screen, before its GL context is made, with its canvas:
         /// a picture may be put into it from any thread until `closeEarlyCanvas`.
@@ -59,9 +62,17 @@ public final class Window {
 
         var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        let centred = Int32(Window.centredPosition)
-        let x = options.position.map { Int32($0.x) } ?? centred
-        let y = options.position.map { Int32($0.y) } ?? centred
+        let output: (index: Int32, bounds: SDL_Rect)?
+        do {
+            output = try options.display.map(Window.output(named:))
+        } catch {
+            SDL_Quit()
+            throw error
+        }
+        // `--position` counts from the output's corner.
+        let centred = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK | UInt32(output?.index ?? 0))
+        let x = options.position.map { Int32($0.x) + (output?.bounds.x ?? 0) } ?? centred
+        let y = options.position.map { Int32($0.y) + (output?.bounds.y ?? 0) } ?? centred
         guard let w = SDL_CreateWindow(options.title, x, y, Int32(options.size.width), Int32(options.size.height), flags) else {
             let message = PlatformError.sdlError
             SDL_Quit()
@@ -111,7 +122,27 @@ public final class Window {
     /// The video driver SDL runs on ("x11", "wayland", …).
     public var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
 
-    private static var centredPosition: UInt32 { SDL_WINDOWPOS_CENTERED_MASK | 0 }
+    /// The outputs SDL sees, in its order: each one's name.
+    public static var outputNames: [String] {
+        (0..<max(0, SDL_GetNumVideoDisplays())).map { SDL_GetDisplayName($0).map { String(cString: $0) } ?? "" }
+    }
+
+    /// The output `display` names: a number (0 is the first) or a name as SDL gives it (any case).
+    static func output(named display: String) throws -> (index: Int32, bounds: SDL_Rect) {
+        let names = outputNames
+        let index = Int(display).flatMap { names.indices.contains($0) ? $0 : nil }
+            ?? names.firstIndex { $0.caseInsensitiveCompare(display) == .orderedSame }
+        guard let index else {
+            let known = names.enumerated().map { "\($0.offset) (\($0.element))" }.joined(separator: ", ")
+            throw PlatformError("no display \(display): the outputs are \(known.isEmpty ? "none" : known)")
+        }
+        var bounds = SDL_Rect()
+        _ = SDL_GetDisplayBounds(Int32(index), &bounds)
+        return (Int32(index), bounds)
+    }
+
+    /// The output the window is on now, by number.
+    public var displayIndex: Int { Int(SDL_GetWindowDisplayIndex(window)) }
 
     static var driverHint: String {
         if let d = SDL_GetCurrentVideoDriver() { return String(cString: d) }

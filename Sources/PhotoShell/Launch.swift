@@ -41,6 +41,7 @@ package enum Launch {
         let window: Window
         do {
             var windowOptions = Window.Options(size: options.size, fullscreen: options.fullscreen, position: options.position)
+            windowOptions.display = options.display
             if early != nil || earlyGrid != nil {
                 windowOptions.beforeContext = { canvas in
                     painter.start { offer(canvas) }
@@ -54,7 +55,7 @@ package enum Launch {
                 }
             }
             window = try Window(windowOptions)
-            Log.info("window on SDL's \(window.videoDriver) video driver, \(Int(window.size.width))x\(Int(window.size.height)) pt")
+            Log.info("window on SDL's \(window.videoDriver) video driver, \(Int(window.size.width))x\(Int(window.size.height)) pt, on output \(window.displayIndex) of \(Window.outputNames)")
         } catch {
             Log.error("\(error)")
             return 1

@@ -7,6 +7,8 @@ package struct RunOptions {
     var size: Size
     var fullscreen: Bool
     var position: (x: Int, y: Int)?
+    /// `--display`: the output the window goes on, by number or name.
+    package var display: String?
     var screenshot: String?
     var screenshotAtMs: Double?
     /// nil: the budget follows the window (`TextureBudget`).

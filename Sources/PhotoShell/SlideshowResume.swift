@@ -40,9 +40,9 @@ package struct SlideshowResume {
         writer = Writer()
     }
 
-    /// The file for these sources (command-line words, files resolved against `directory`), in
-    /// the XDG state folder.
-    package static func path(sources: [String], directory: String, environment: [String: String]) -> String {
+    /// The file for these sources (command-line words, files resolved against `directory`) on
+    /// this output (`--display`: two frames on two outputs keep a place each), in the XDG state folder.
+    package static func path(sources: [String], display: String? = nil, directory: String, environment: [String: String]) -> String {
         let base: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             base = xdg
@@ -52,7 +52,8 @@ package struct SlideshowResume {
         let resolved = sources.map { word in
             word.contains("://") || word == "-" || word.hasPrefix("/") ? word : (directory as NSString).appendingPathComponent(word)
         }
-        return base + "/sdlphoto/resume-" + FNV1a.hex(Data(resolved.joined(separator: "\n").utf8)) + ".json"
+        let words = resolved + (display.map { ["--display=\($0)"] } ?? [])
+        return base + "/sdlphoto/resume-" + FNV1a.hex(Data(words.joined(separator: "\n").utf8)) + ".json"
     }
 
     /// A digest of the photos listed, in order.

@@ -99,8 +99,11 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: "Turn the picture and touch 0, 90, 180 or 270 degrees clockwise, for a panel mounted on its side.")
     var rotate: Int = 0
 
-    @Option(help: "Window position in points, X,Y (default: centred).")
+    @Option(help: "Window position in points, X,Y (default: centred), from the corner of --display's output.")
     var position: WindowPosition?
+
+    @Option(help: ArgumentHelp("The output the window (or fullscreen) goes on: its number, 0 the first, or its name.", valueName: "n|name"))
+    var display: String?
 
     @Option(help: "Write a PNG of the drawable once nothing is loading or animating (or at --at), then exit.")
     var screenshot: String?
@@ -311,9 +314,10 @@ struct SDLPhoto: ParsableCommand {
         options.liveConfig = (ConfigArguments.path(in: commandLine, environment: ProcessInfo.processInfo.environment), { try SDLPhoto.liveSettings(commandLine: commandLine) })
         // A replay or a screenshot renders the same frames anywhere: it neither takes up nor keeps a place.
         if !noResume, script == nil, screenshot == nil {
-            options.resumePath = SlideshowResume.path(sources: sources, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
+            options.resumePath = SlideshowResume.path(sources: sources, display: display, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
         }
         options.allowDelete = allowDelete
+        options.display = display
         options.places = PlaceData.url.map { OfflinePlaces(url: $0, locale: CaptionDate.locale()) }
         options.rightToLeft = ReadingDirection.isRightToLeft()
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoCore
 import Testing
 import WindowTestSupport
 
@@ -16,6 +17,25 @@ import WindowTestSupport
         let run = try await AppProcess.run(["--size", "320x240"], environment: ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "XDG_RUNTIME_DIR": nil])
         #expect(run.status == 1, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("SDL_VIDEODRIVER"))
+    }
+
+    /// `--display` names an output the system does not have: one line listing those it has, exit 1;
+    /// the first output by its number, or by the name that line gives, opens the window there.
+    @Test func aDisplayThatIsNotThereExitsOneNamingTheOutputs() async throws {
+        let dir = try Fixtures.folder()
+        let photo = dir.appendingPathComponent("photo.png"), shot = dir.appendingPathComponent("shot.png")
+        try Fixtures.twoTone(photo, width: 64, height: 40, first: (200, 40, 40), second: (200, 40, 40))
+        let missing = try await AppProcess.run(["--size", "320x200", "--display", "7", "--screenshot", shot.path, photo.path])
+        #expect(missing.status == 1 && missing.stderr.split(separator: "\n").count == 1, "stderr: \(missing.stderr)")
+        #expect(missing.stderr.contains("no display 7: the outputs are 0 ("), "stderr: \(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: shot.path), "no window, no screenshot")
+        let first = try await AppProcess.run(["--size", "320x200", "--display", "0", "--verbose", "--screenshot", shot.path, photo.path])
+        #expect(first.status == 0 && first.stderr.contains("on output 0 of "), "stderr: \(first.stderr)")
+        // The name the message gave for output 0 picks it too.
+        let name = try #require(missing.stderr.split(separator: "0 (", maxSplits: 1).last?.split(separator: ")").first.map(String.init))
+        let named = try await AppProcess.run(["--size", "320x200", "--display", name, "--screenshot", shot.path, photo.path])
+        #expect(named.status == 0, "--display \(name): \(named.stderr)")
+        #expect(try Screenshot(path: shot.path).looks(Rect(x: 100, y: 60, width: 120, height: 80), like: (200, 40, 40)))
     }
 
     @Test func anEmptyFolderIsNothingToShowAndExitsTwo() async throws {

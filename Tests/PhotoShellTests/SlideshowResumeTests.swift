@@ -29,6 +29,8 @@ import Testing
         #expect(path == SlideshowResume.path(sources: ["/home/ann/photos"], directory: "/", environment: ["XDG_STATE_HOME": state.path]),
                 "the same folder named from elsewhere")
         #expect(path != SlideshowResume.path(sources: ["/home/ann/other"], directory: "/", environment: ["XDG_STATE_HOME": state.path]))
+        #expect(path != SlideshowResume.path(sources: ["photos"], display: "1", directory: "/home/ann", environment: ["XDG_STATE_HOME": state.path]),
+                "two frames on two outputs keep a place each")
         let mark = try mark(at: 3)
         let photo = photos[try #require(mark.photo)]
         let running = SlideshowResume(path: path, launching: false), photos = photos
