@@ -54,7 +54,8 @@ extension App {
             settings.slideshow.idleMs = operation.slides.driver.settings.idleMs
             settings.presentation.drifts = overlays.presentation.drifts
             overlays.replace(settings.presentation)
-            operation.apply(settings, reducesMotion: reducesMotion)
+            // The new list comes back through the content feed, as a remote `select`'s does.
+            if let selection = operation.apply(settings, reducesMotion: reducesMotion) { feed.select(selection) }
             Log.info("settings read again from \(operation.config?.path ?? "")")
             automation.log?.settings(applied: true)
         case .failure(let error):

@@ -1,15 +1,18 @@
 import Foundation
 import PhotoCore
+import PhotoSources
 
 /// What of the settings changes without a restart (docs/behaviour.md §13): the captions, the
-/// clock and the fill, the slideshow's interval, transition and order, and the sleep schedule.
+/// clock and the fill, the slideshow's interval, transition and order, the sleep schedule, and
+/// which photos show (`since`, `until`, `rating`, `memories`).
 package struct LiveSettings {
     package var presentation: Presentation
     package var slideshow: SlideshowDriver.Settings
     package var schedule: SleepSchedule?
+    package var selection: DateSelection
 
-    package init(presentation: Presentation, slideshow: SlideshowDriver.Settings, schedule: SleepSchedule?) {
-        (self.presentation, self.slideshow, self.schedule) = (presentation, slideshow, schedule)
+    package init(presentation: Presentation, slideshow: SlideshowDriver.Settings, schedule: SleepSchedule?, selection: DateSelection = DateSelection()) {
+        (self.presentation, self.slideshow, self.schedule, self.selection) = (presentation, slideshow, schedule, selection)
     }
 }
 

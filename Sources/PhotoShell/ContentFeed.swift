@@ -23,7 +23,10 @@ struct ContentFeed {
     }
 
     /// Only the photos `selection` admits, from now on (a remote `select`).
-    func select(_ selection: RemoteSelection) { live?.select(DateSelection(selection)) }
+    func select(_ selection: RemoteSelection) { select(DateSelection(selection)) }
+
+    /// Only the photos `selection` admits, from now on (the config file changed).
+    func select(_ selection: DateSelection) { live?.select(selection) }
 
     /// Asleep, nothing is listed or fetched again; awake, what fell due meanwhile is.
     func setPaused(_ paused: Bool) { live?.setPaused(paused) }

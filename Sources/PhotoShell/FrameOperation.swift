@@ -15,6 +15,9 @@ struct FrameOperation {
     var message = FrameMessage()
     /// The config file, read again when it changes.
     var config: ConfigWatch?
+    /// Which photos the config file (or the command line) last chose: a file changed elsewhere
+    /// leaves a remote `select` in force.
+    private var configSelection: DateSelection
     let settings: FrameSettings
     /// Images the scene asked for while the frame slept: asked for on waking.
     private var heldRequests: [Effect] = []
@@ -23,17 +26,22 @@ struct FrameOperation {
     /// The thumbnail the status last published points to, and for which photo.
     private var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
 
-    init(settings: FrameSettings, slideshow: SlideshowDriver.Settings, resume: SlideshowResume? = nil) {
+    init(settings: FrameSettings, slideshow: SlideshowDriver.Settings, selection: DateSelection = DateSelection(), resume: SlideshowResume? = nil) {
         self.settings = settings
+        configSelection = selection
         slides = SlideshowFlow(settings: slideshow, resume: resume)
         sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
     }
 
     /// New settings from the config file: the slideshow's (the running one's interval and
-    /// transition) and the sleep schedule's.
-    mutating func apply(_ settings: LiveSettings, reducesMotion: Bool) {
+    /// transition) and the sleep schedule's. The photos to show when the file chose others than
+    /// it did before.
+    mutating func apply(_ settings: LiveSettings, reducesMotion: Bool) -> DateSelection? {
         slides.update(settings.slideshow, reducesMotion: reducesMotion)
         sleep.replaceSchedule(settings.schedule)
+        guard settings.selection != configSelection else { return nil }
+        configSelection = settings.selection
+        return settings.selection
     }
 
     /// The remote commands come in, in order; the last is then counted as carried out.

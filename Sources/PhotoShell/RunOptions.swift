@@ -1,12 +1,15 @@
 import PhotoCore
 import PhotoRemote
 import PhotoServe
+import PhotoSources
 
 /// What the command line and the config file ask of a run.
 package struct RunOptions {
     var size: Size
     var fullscreen: Bool
     var position: (x: Int, y: Int)?
+    /// Which photos show at start (`--since`, `--until`, `--rating`, `--memories`).
+    package var selection = DateSelection()
     /// `--display`: the output the window goes on, by number or name.
     package var display: String?
     var screenshot: String?

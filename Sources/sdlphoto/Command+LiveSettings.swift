@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhotoCore
 import PhotoShell
+import PhotoSources
 
 /// The settings that change while the program runs (docs/behaviour.md §13), read from the
 /// options as at start, and again when the config file changes.
@@ -11,7 +12,7 @@ extension SDLPhoto {
         LiveSettings(presentation: Presentation(caption: captionFormat, namesWhenEmpty: captions, clock: clock, fill: fill, drifts: kiosk),
                      slideshow: SlideshowDriver.Settings(intervalMs: (slideshow ?? Slideshow.defaultInterval / 1000) * 1000, transition: transition,
                                                          shuffle: shuffle, loop: loop, pairs: pair == .portraits, kiosk: kiosk, idleMs: idle * 1000),
-                     schedule: schedule)
+                     schedule: schedule, selection: DateSelection(since: since, until: until, minimumRating: rating, memories: memories.map(Memories.init)))
     }
 
     /// The settings as the config file (changed since the start) and `commandLine` give them now:

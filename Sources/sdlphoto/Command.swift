@@ -223,8 +223,7 @@ struct SDLPhoto: ParsableCommand {
         defer { demoServer?.stopAndWait() }
         var sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)
         sourceOptions.immichKeyFile = serverKeys.isEmpty ? nil : immichKeyFile
-        sourceOptions.selection = SelectionControl(DateSelection(since: since, until: until, minimumRating: rating, memories: memories.map(Memories.init)),
-                                                   open: { Self.openIndex() })
+        sourceOptions.selection = SelectionControl(liveSettings.selection, open: { Self.openIndex() })
         /// Each source with what it gave at start; nil for a manifest on a server that cannot be
         /// fetched yet: the window waits for it.
         var started: [(source: any PhotoSource, listing: SourceListing?)] = []
@@ -318,6 +317,7 @@ struct SDLPhoto: ParsableCommand {
         }
         options.allowDelete = allowDelete
         options.display = display
+        options.selection = liveSettings.selection
         options.places = PlaceData.url.map { OfflinePlaces(url: $0, locale: CaptionDate.locale()) }
         options.rightToLeft = ReadingDirection.isRightToLeft()
         let content = LiveContent(sources: started, excluded: own, selection: sourceOptions.selection)

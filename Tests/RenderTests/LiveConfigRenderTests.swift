@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PhotoCore
 import Testing
 import WindowTestSupport
@@ -41,5 +42,32 @@ import WindowTestSupport
                 "the clock and the caption come: \(after.whitePixels(clock)), \(after.whitePixels(caption))")
         #expect(kept.whitePixels(clock) > 30 && kept.whitePixels(caption) > 20, "a file that does not read changes nothing")
         #expect(outcome.stderr.contains("config.toml:2") && outcome.stderr.contains("the settings in force stay"), "stderr: \(outcome.stderr)")
+    }
+
+    /// Which photos show follows the file too (`since`, docs/behaviour.md §13): the years chosen
+    /// come and go while the frame runs, and a file without the key shows them all again.
+    @Test func theSelectionInTheConfigFileAppliesWithoutARestart() async throws {
+        let session = try BrowserSession("live-selection", count: 6)
+        // Each photo dated by its file's time, one a year from 2018 (they have no EXIF date).
+        for year in 0..<6 {
+            var parts = tm(tm_sec: 0, tm_min: 0, tm_hour: 12, tm_mday: 1, tm_mon: 5, tm_year: Int32(118 + year), tm_wday: 0, tm_yday: 0, tm_isdst: -1,
+                           tm_gmtoff: 0, tm_zone: nil)
+            let moment = timespec(tv_sec: mktime(&parts), tv_nsec: 0)
+            var times = [moment, moment]
+            #expect(utimensat(AT_FDCWD, session.dir.appendingPathComponent(String(format: "photo%03d.png", year)).path, &times, 0) == 0)
+        }
+        let dir = try Fixtures.folder()
+        let config = dir.appendingPathComponent("frame.toml")
+        try "# all of them\n".write(to: config, atomically: true, encoding: .utf8)
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        let app = try AppProcess.start(["--size", "480x300", "--config", config.path, "--events", events.url.path, session.dir.path],
+                                       environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        defer { app.terminate() }
+        try await events.wait(seconds: 60, for: "first_frame")
+        try "since = \"2021\"\n".write(to: config, atomically: true, encoding: .utf8)
+        try await events.wait(seconds: 60, for: "content 3")
+        try "clock = true\n".write(to: config, atomically: true, encoding: .utf8)
+        try await events.wait(seconds: 60, for: "content 6")
+        #expect(events.events.filter { $0.hasPrefix("config_") } == ["config_applied", "config_applied"], "\(events.events)")
     }
 }
