@@ -51,6 +51,12 @@ public struct Pairing {
 
     /// Photo `index` pairs on this screen.
     func fits(_ index: Int) -> Bool { shape.flatMap { shape in size(index).map(shape.fits) } ?? false }
+
+    /// Photo `index` is known not to pair: nothing pairs on this screen, or its size is of the other shape.
+    func knownNotToFit(_ index: Int) -> Bool {
+        guard let shape else { return true }
+        return size(index).map { !shape.fits($0) } ?? false
+    }
 }
 
 extension Slideshow {
@@ -59,7 +65,8 @@ extension Slideshow {
     /// Whether photo `index`, at `position` of `order`, shows with the photo after it in the same
     /// cycle: both fit the screen's pair shape. Wait while that one still loads; alone when it failed.
     func pairDecision(_ index: Int, at position: Int, in order: SlideOrder, images: some ImageStates, pairing: Pairing) -> PairDecision {
-        guard let after = pairCandidate(index, at: position, in: order, pairing: pairing), !images.fullImageFailed(after) else { return .alone }
+        guard let after = pairCandidate(index, at: position, in: order, pairing: pairing), !images.fullImageFailed(after),
+              !pairing.knownNotToFit(after) else { return .alone }
         guard images.fullImageIsReady(after) else { return .wait }
         return pairing.fits(after) ? .pair(after) : .alone
     }
@@ -68,7 +75,7 @@ extension Slideshow {
     private func pairCandidate(_ index: Int, at position: Int, in order: SlideOrder, pairing: Pairing) -> Int? {
         guard pairs, pairing.fits(index), position + 1 < order.count else { return nil }
         let after = order[position + 1]
-        return after == current || after == partner || after == index ? nil : after
+        return after == current || after == partner || after == index || pairing.knownNotToFit(after) ? nil : after
     }
 
     /// The photos to load for pairs: the one after the first slide's photo while the first slide

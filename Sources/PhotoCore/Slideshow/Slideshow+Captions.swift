@@ -3,6 +3,7 @@ extension Slideshow {
     /// Ken Burns) cross-fade their captions; a slide pushes the next one's in with it, and its
     /// caption changes halfway (docs/behaviour.md §9).
     public func captionPhotos(at now: Double) -> [(index: Int, alpha: Double)] {
+        guard !firstIsPending else { return [] }
         guard let outgoing = outgoingState(at: now) else { return [(current, 1)] }
         if transition == .crossfade || transition == .kenburns {
             return [(outgoing.index, 1 - outgoing.progress), (current, outgoing.progress)]

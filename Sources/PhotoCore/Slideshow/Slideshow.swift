@@ -103,7 +103,7 @@ public struct Slideshow: Equatable, Sendable {
                 guard loop else { return nil }
                 // The next cycle's order is not known yet in a shuffle: take it from a copy.
                 let o = order.followingCycle
-                for q in 0..<count where !images.fullImageFailed(o[q]) && o[q] != current { return (o[q], q, true) }
+                for q in 0..<count where !images.fullImageFailed(o[q]) && o[q] != current && o[q] != partner { return (o[q], q, true) }
                 return nil
             }
             if !images.fullImageFailed(order[p]) { return (order[p], p, false) }
@@ -135,16 +135,20 @@ public struct Slideshow: Equatable, Sendable {
     public mutating func advance(to now: Double, images: some ImageStates, pairing: Pairing = .none) -> Int? {
         if let o = outgoing, now - o.start >= durationOfTransition { outgoing = nil }
         if firstIsPending {
-            guard images.fullImageIsReady(current) || images.fullImageFailed(current) else { return nil }
-            switch pairDecision(current, at: position, in: order, images: images, pairing: pairing) {
-            case .wait: return nil
-            case .alone: break
-            case .pair(let second):
-                partner = second
-                // The pair's time on screen starts now: neither photo was shown before.
+            if pairing.knownNotToFit(current) {
+                firstIsPending = false
+            } else {
+                guard images.fullImageIsReady(current) || images.fullImageFailed(current) else { return nil }
+                switch pairDecision(current, at: position, in: order, images: images, pairing: pairing) {
+                case .wait: return nil
+                case .alone: break
+                case .pair(let second): partner = second
+                }
+                firstIsPending = false
+                // Its time on screen starts now: nothing was shown while it waited.
                 shownSince = max(shownSince, now)
+                if let loopEnd { letAnimationLoop(endingAt: loopEnd) }
             }
-            firstIsPending = false
         }
         guard now >= shownSince + dwell else { return nil }
         guard let up = upcoming(images) else {
@@ -204,6 +208,7 @@ public struct Slideshow: Equatable, Sendable {
 
     /// Something moves: a transition, or Ken Burns' slow pan and zoom.
     public func isAnimating(at now: Double) -> Bool {
-        transition == .kenburns || (outgoing.map { now - $0.start < durationOfTransition } ?? false)
+        // A pair stays still under Ken Burns; nothing moves before the first slide shows.
+        (transition == .kenburns && partner == nil && !firstIsPending) || (outgoing.map { now - $0.start < durationOfTransition } ?? false)
     }
 }

@@ -80,4 +80,30 @@ import Testing
         #expect(frames.count == 2 && frames[0].maxY <= half && frames[1].minY >= 1000 - half, "one above the other: \(frames)")
         #expect(PairShape(screen: Size(width: 600, height: 600)) == nil, "a square screen pairs nothing")
     }
+
+    @Test func aPhotoKnownNotToPairShowsAtOnceAndOneThatWaitedGetsItsWholeTime() {
+        let sizes = [Self.landscape, Self.portrait, Self.portrait, Self.landscape]
+        var show = Slideshow(count: 4, start: 0, interval: 1000, transition: .none, pairs: true, now: 0)
+        var images = FakeImages()
+        _ = show.advance(to: 10, images: images, pairing: pairing(sizes, screen: screen))
+        #expect(!show.firstIsPending && show.displayList(viewport: screen, pixelSize: { sizes[$0] }, now: 10).images.map(\.item) == [0],
+                "a landscape on a landscape screen: no wait for its decode (a scan may stand in)")
+        var late = Slideshow(count: 4, start: 1, interval: 1000, transition: .none, pairs: true, now: 0)
+        images.arrive(1)
+        images.arrive(2)
+        #expect(late.advance(to: 1500, images: images, pairing: pairing(sizes, screen: screen)) == nil && late.partner == 2)
+        #expect(late.shownSince == 1500, "the pair's time starts when it shows, not at the start")
+        #expect(late.partnersToLoad(images: images, pairing: pairing(sizes, screen: screen)).isEmpty, "the next photo is a landscape: nothing to load for it")
+    }
+
+    @Test func twoPortraitsThatLoopStayAPairAndAStillPairDoesNotAnimate() {
+        let sizes = [Self.portrait, Self.portrait]
+        let pairing = pairing(sizes, screen: screen)
+        var show = Slideshow(count: 2, start: 0, interval: 1000, transition: .kenburns, loop: true, pairs: true, now: 0)
+        let ready = FakeImages(ready: 0..<2)
+        _ = show.advance(to: 0, images: ready, pairing: pairing)
+        #expect(show.partner == 1 && !show.isAnimating(at: 500), "Ken Burns keeps a pair still: no frames for it")
+        _ = show.advance(to: 1000, images: ready, pairing: pairing)
+        #expect(show.current == 0 && show.partner == 1, "never the pair's second photo alone after it")
+    }
 }
