@@ -69,7 +69,7 @@ extension App {
     func publishControlStatus() {
         guard operation.settings.control != nil else { return }
         var (status, item) = around.status(asleep: isAsleep)
-        status.settings = operation.settingsInForce(overlays.presentation)
+        status.settings = operation.settingsInForce
         operation.publish(status, item: item)
     }
 }

@@ -64,7 +64,8 @@ package final class App {
         scene.flightLeadMs = clock.isVirtual ? options.frameMs : display.pacer.periodMs
         automation = Automation(replay: options.replay, screenshot: options.screenshot, screenshotAtMs: options.screenshotAtMs, log: events)
         let resume = options.resumePath.map { SlideshowResume(path: $0, launching: options.startsInSlideshow && options.startIndex == nil) }
-        operation = FrameOperation(settings: options.frame, slideshow: options.slideshow, selection: options.selection, resume: resume)
+        let live = LiveSettings(presentation: options.presentation, slideshow: options.slideshow, schedule: options.frame.schedule, selection: options.selection)
+        operation = FrameOperation(settings: options.frame, live: live, resume: resume)
         operation.config = options.liveConfig.map { [display] in ConfigWatch(path: $0.path, read: $0.read, wake: display.events.wake) }
         overlays = OverlayState(presentation: options.presentation, text: text, file: options.overlayFile.map { [display] in OverlayFile(path: $0, wake: display.events.wake) })
         images = ImageFlow(loader: loader, textures: renderer)

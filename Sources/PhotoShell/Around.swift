@@ -84,10 +84,9 @@ struct Around {
         let current = scene.currentIndex
         var pages = scene.mode == .grid ? [] : [current - 1, current, current + 1]
         if let show = slideshow {
-            pages += [show.current] + (show.partner.map { [$0] } ?? []) + show.partnersToLoad(images: ledger.byPosition(catalog.shown), pairing: pairing)
-            show.outgoingState(at: now)?.partner.map { pages.append($0) }
-            show.next(images: ledger.byPosition(catalog.shown)).map { pages.append($0) }
-            show.outgoingState(at: now).map { pages.append($0.index) }
+            let images = ledger.byPosition(catalog.shown), out = show.outgoingState(at: now)
+            pages += [show.current, show.partner, show.next(images: images), out?.index, out?.partner].compactMap { $0 }
+                + show.partnersToLoad(images: images, pairing: pairing)
         }
         // Cells on screen keep theirs too: a thumbnail uploaded between two frames has not been
         // drawn yet, and would otherwise be the first to go.

@@ -18,6 +18,8 @@ struct FrameOperation {
     /// Which photos the config file (or the command line) last chose: a file changed elsewhere
     /// leaves a remote `select` in force.
     private var configSelection: DateSelection
+    /// The settings in force, for the status: made when they change, not each pass.
+    private(set) var settingsInForce: FrameStatus.Settings
     let settings: FrameSettings
     /// Images the scene asked for while the frame slept: asked for on waking.
     private var heldRequests: [Effect] = []
@@ -26,11 +28,13 @@ struct FrameOperation {
     /// The thumbnail the status last published points to, and for which photo.
     private var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
 
-    init(settings: FrameSettings, slideshow: SlideshowDriver.Settings, selection: DateSelection = DateSelection(), resume: SlideshowResume? = nil) {
+    /// `live`: the settings the config file may change, as at start.
+    init(settings: FrameSettings, live: LiveSettings, resume: SlideshowResume? = nil) {
         self.settings = settings
-        configSelection = selection
-        slides = SlideshowFlow(settings: slideshow, resume: resume)
-        sleep = FrameSleep(schedule: settings.schedule, idleMs: slideshow.idleMs)
+        configSelection = live.selection
+        slides = SlideshowFlow(settings: live.slideshow, resume: resume)
+        sleep = FrameSleep(schedule: settings.schedule, idleMs: live.slideshow.idleMs)
+        settingsInForce = Self.statusSettings(slideshow: live.slideshow, presentation: live.presentation, schedule: settings.schedule)
     }
 
     /// New settings from the config file: the slideshow's (the running one's interval and
@@ -39,6 +43,7 @@ struct FrameOperation {
     mutating func apply(_ settings: LiveSettings, reducesMotion: Bool) -> DateSelection? {
         slides.update(settings.slideshow, reducesMotion: reducesMotion)
         sleep.replaceSchedule(settings.schedule)
+        settingsInForce = Self.statusSettings(slideshow: slides.driver.settings, presentation: settings.presentation, schedule: sleep.schedule)
         guard settings.selection != configSelection else { return nil }
         configSelection = settings.selection
         return settings.selection
@@ -60,11 +65,9 @@ struct FrameOperation {
         board.publish(status, thumbnail: thumbnail?.source, handled: handledCommands)
     }
 
-    /// The settings in force (the config file may have changed them since the start), for the
-    /// status; `presentation`: the overlays'.
-    func settingsInForce(_ presentation: Presentation) -> FrameStatus.Settings {
-        let show = slides.driver.settings, schedule = sleep.schedule
-        return FrameStatus.Settings(slideshow: show.intervalMs / 1000, transition: show.transition.rawValue, shuffle: show.shuffle, loop: show.loop, pair: show.pairs ? "portraits" : "off",
+    /// The status's words for these settings (docs/behaviour.md §15).
+    private static func statusSettings(slideshow show: SlideshowDriver.Settings, presentation: Presentation, schedule: SleepSchedule?) -> FrameStatus.Settings {
+        FrameStatus.Settings(slideshow: show.intervalMs / 1000, transition: show.transition.rawValue, shuffle: show.shuffle, loop: show.loop, pair: show.pairs ? "portraits" : "off",
                                     caption: presentation.caption.format, captions: presentation.namesWhenEmpty, clock: presentation.clock,
                                     fill: presentation.fill.rawValue, sleep: schedule.map { TimeOfDay(secondOfDay: $0.sleepSecond).description },
                                     wake: schedule.map { TimeOfDay(secondOfDay: $0.wakeSecond).description })

@@ -62,8 +62,7 @@ struct OverlayState {
             if !slides.isEmpty { caption += Overlays.captionShade(in: viewport) }
             caption += slides.map { Overlays.captionText($0.text, in: viewport, offset: offset, alpha: $0.alpha) }
         } else if let page {
-            let lift = Overlays.captionLift(over: bottom)
-            caption = Overlays.captionShade(in: viewport, lift: lift) + [Overlays.captionText(page, in: viewport, offset: Point(x: offset.x, y: offset.y - lift))]
+            caption = Overlays.caption(page, in: viewport, offset: offset, over: bottom)
         }
         let rest = OverlayFile.draw(fileLines, in: viewport, offset: lower) + (clock.draw(atWall: wall).map { Overlays.clock($0, in: viewport, offset: lower) } ?? [])
         return (caption, rest)

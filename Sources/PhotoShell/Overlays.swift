@@ -37,9 +37,11 @@ enum Overlays {
         return commands
     }
 
-    /// A caption at the bottom over a soft dark gradient, above the page indicator.
-    static func caption(_ text: String, in viewport: Size, offset: Point = .zero) -> [DrawCommand] {
-        captionShade(in: viewport) + [captionText(text, in: viewport, offset: offset)]
+    /// A caption at the bottom over a soft dark gradient, above the page indicator; with the
+    /// gradient, lifted above `covered` points of bars at the foot.
+    static func caption(_ text: String, in viewport: Size, offset: Point = .zero, over covered: Double = 0) -> [DrawCommand] {
+        let lift = captionLift(over: covered)
+        return captionShade(in: viewport, lift: lift) + [captionText(text, in: viewport, offset: Point(x: offset.x, y: offset.y - lift))]
     }
 
     /// The gradient under a caption, ending `lift` points above the foot, and from there down its darkest.
@@ -58,7 +60,7 @@ enum Overlays {
 
     /// How far a caption's line rises to sit 12 points above `covered` points of bars at the foot
     /// of the screen (it sits 48 points above the foot).
-    static func captionLift(over covered: Double) -> Double { covered > 0 ? max(0, covered + 12 - 48) : 0 }
+    static func captionLift(over covered: Double) -> Double { max(0, covered + 12 - 48) }
 
     /// A caption's line, `alpha` for a slideshow's cross-fade.
     static func captionText(_ text: String, in viewport: Size, offset: Point = .zero, alpha: Double = 1) -> DrawCommand {

@@ -81,8 +81,8 @@ struct PageChrome {
     /// How much of the page's foot the bottom bar and a clip's control bar cover now (points):
     /// the caption's line goes above them.
     func bottomCovered(_ page: Page, at now: Double) -> Double {
-        let clipBar = page.clip.map { clipControls.isVisible(at: now, playing: $0.playing) } == true ? VideoControls.barHeight : 0
-        return barsShow(page, at: now) ? barsLayout(page).bottom.height + page.viewport.height - barsLayout(page).bottom.maxY : clipBar
+        if barsShow(page, at: now) { return page.viewport.height - barsLayout(page).bottom.minY }
+        return page.clip.map { clipControls.isVisible(at: now, playing: $0.playing) } == true ? VideoControls.barHeight : 0
     }
 
     /// A tap on the page: the bars (and a clip's controls with them) shown if none shows, else hidden.

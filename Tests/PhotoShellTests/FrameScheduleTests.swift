@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func aSleepingFrameHoldsItsImageRequestsUntilItWakes() {
-        var operation = FrameOperation(settings: FrameSettings(localClock: LocalClock(environment: [:])!), slideshow: .init())
+        var operation = FrameOperation(settings: FrameSettings(localClock: LocalClock(environment: [:])!),
+                                       live: LiveSettings(presentation: Presentation(), slideshow: .init(), schedule: nil))
         let effects: [Effect] = [.requestImage(index: 2, quality: .full), .toggleHelp]
         #expect(operation.holdingRequests(effects).count == 2, "awake, nothing waits")
         _ = operation.sleep.command(.sleep, at: 0)

@@ -43,7 +43,6 @@ public struct SlideOrder: Equatable, Sendable {
         cycle = shuffle ? cycle.compactMap { change.newIndices[$0] } + change.added : Array(0..<count)
     }
 
-    /// Starts the next cycle.
     /// The order of the cycle after this one (a shuffle's is drawn then).
     public var followingCycle: SlideOrder {
         var next = self
@@ -51,6 +50,7 @@ public struct SlideOrder: Equatable, Sendable {
         return next
     }
 
+    /// Starts the next cycle.
     public mutating func nextCycle() {
         guard shuffle else { return }
         cycles += 1

@@ -65,8 +65,7 @@ extension Slideshow {
     /// Whether photo `index`, at `position` of `order`, shows with the photo after it in the same
     /// cycle: both fit the screen's pair shape. Wait while that one still loads; alone when it failed.
     func pairDecision(_ index: Int, at position: Int, in order: SlideOrder, images: some ImageStates, pairing: Pairing) -> PairDecision {
-        guard let after = pairCandidate(index, at: position, in: order, pairing: pairing), !images.fullImageFailed(after),
-              !pairing.knownNotToFit(after) else { return .alone }
+        guard let after = pairCandidate(index, at: position, in: order, pairing: pairing), !images.fullImageFailed(after) else { return .alone }
         guard images.fullImageIsReady(after) else { return .wait }
         return pairing.fits(after) ? .pair(after) : .alone
     }
