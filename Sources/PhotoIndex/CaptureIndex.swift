@@ -96,19 +96,28 @@ package final class CaptureIndex: Sendable {
         }
     }
 
-    /// On every core; a file that cannot be read at all (gone since it was listed) says nothing.
+    /// On every core.
     private static func readHeaders(_ paths: [String]) -> [CaptureFacts] {
         let results = Mutex([CaptureFacts](repeating: CaptureFacts(), count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            do {
-                let facts = try CaptureFacts.read(path: paths[i])
-                results.withLock { $0[i] = facts }
-            } catch let damaged as DamagedHeader {
-                Log.error("\(paths[i]): \(damaged); its date and rating are left out")
-            } catch {}
+            let facts = readHeader(paths[i])
+            results.withLock { $0[i] = facts }
         }
         return results.withLock { $0 }
     }
+
+    /// A damaged header is said once and read as saying nothing; a file that cannot be read
+    /// at all (gone since it was listed) says nothing.
+    static func readHeader(_ path: String) -> CaptureFacts {
+        do {
+            return try CaptureFacts.read(path: path)
+        } catch let damaged as DamagedHeader {
+            Log.error("\(path): \(damaged); its date and rating are left out")
+        } catch {}
+        return CaptureFacts()
+    }
+
+    static func readHeader(_ file: File) -> CaptureFacts { readHeader(file.path) }
 }
 
 private extension SQLiteDatabase.Value {

@@ -30,17 +30,15 @@ package final class SelectionControl: Sendable {
         self.init(selection, inlineReads: inlineReads, fillSeconds: fillSeconds, open: { index })
     }
 
-    /// Reads `files`' headers into `index` in the background, 2,000 at a time; nothing if a fill
-    /// is already under way (the next listing asks again for what it left).
+    /// Reads `files`' headers into `index` in the background, at the lowest priority; nothing
+    /// if a fill is already under way (the next listing asks again for what it left).
     func fill(_ files: [CaptureIndex.File], into index: CaptureIndex) {
         guard !files.isEmpty, filling.withLock({ busy in
             defer { busy = true }
             return !busy
         }) else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
-            for start in stride(from: 0, to: files.count, by: 2000) {
-                _ = index.read(Array(files[start..<min(start + 2000, files.count)]))
-            }
+            index.readInBackground(files)
             filling.withLock { $0 = false }
         }
     }
