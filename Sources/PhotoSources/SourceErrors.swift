@@ -9,3 +9,11 @@ package struct SourceUnusable: Error, CustomStringConvertible {
 package struct SourceUnreachable: Error, CustomStringConvertible {
     package let description: String
 }
+
+extension SourceUnusable {
+    /// A server whose certificate does not verify: waiting will not mend it, so the program says
+    /// how to trust a server's own certificate (docs/behaviour.md §8) and exits 2.
+    static func untrustedCertificate(_ argument: String, host: String, _ reason: String) -> SourceUnusable {
+        SourceUnusable(description: "\(argument): the certificate of \(host) is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE")
+    }
+}

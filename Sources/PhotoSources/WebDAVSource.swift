@@ -49,6 +49,8 @@ struct WebDAVSource: PhotoSource {
         case .success(let listing):
             Log.info("\(argument): \(listing.items.count) photos")
             return listing
+        case .failure(NetworkError.untrustedCertificate(let reason)):
+            throw SourceUnusable.untrustedCertificate(argument, host: folder.host ?? argument, reason)
         case .failure(let error as NetworkError) where error.allowsStaleResponse:
             throw SourceUnreachable(description: "\(argument): cannot be listed yet: \(error)")
         case .failure(let error as NetworkError):
@@ -107,6 +109,7 @@ struct WebDAVSource: PhotoSource {
         case .httpStatus(403): return "\(argument): the server \(host) does not let \(Netrc.login(forHost: host, file: netrcPath).map { "“\($0)”" } ?? "anyone") list this folder"
         case .httpStatus(404): return "\(argument): no such folder on \(host)"
         case .httpStatus(405): return "\(argument): \(host) does not serve this folder over WebDAV"
+        case .untrustedCertificate(let reason): return SourceUnusable.untrustedCertificate(argument, host: host, reason).description
         default: return "\(argument): \(error)"
         }
     }

@@ -11,11 +11,12 @@ import PhotoSources
 extension SDLPhoto {
     /// Transfers through the disk cache in `$XDG_CACHE_HOME/sdlphoto`; without a cache, straight;
     /// nil (local files still show) when curl cannot start.
-    static func makeNetwork(cacheBytes: Int64, netrcFile: String, serverKeys: [ServerKey] = []) -> DataLoading? {
+    static func makeNetwork(cacheBytes: Int64, netrcFile: String, serverKeys: [ServerKey] = [], caFile: String? = nil) -> DataLoading? {
         do {
             var configuration = NetworkConfiguration()
             configuration.netrcFile = netrcFile
             configuration.serverKeys = serverKeys
+            configuration.caFile = caFile
             let loader = try DataLoader(configuration: configuration)
             do { return CachedLoader(loader: loader, cache: try DataCache(sizeLimit: cacheBytes)) } catch {
                 Log.error("no disk cache, images are fetched every time: \(error)")

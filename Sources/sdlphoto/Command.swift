@@ -150,6 +150,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("User names and passwords for servers (WebDAV folders, any http URL), as curl reads them: default $NETRC, else ~/.netrc.", valueName: "file"))
     var netrc: String?
 
+    @Option(help: ArgumentHelp("Also trust the certificate authorities (PEM) in this file for https, davs:// and immich+https://: a NAS's or home server's own.", valueName: "file"))
+    var caFile: String?
+
     @Option(help: ArgumentHelp("The API key for immich+https:// sources, read from this file (one line; a file others can read gets a warning).", valueName: "file"))
     var immichKeyFile: String?
 
@@ -218,7 +221,8 @@ struct SDLPhoto: ParsableCommand {
         let netrcPath = Netrc.path(netrc ?? ProcessInfo.processInfo.environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 })
         let arguments = SourceFactory.expandingStandardInput(sources)
         let serverKeys = try immichKeys(for: arguments)
-        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes, netrcFile: netrcPath, serverKeys: serverKeys) }
+        let caFile = try trustedAuthorities()
+        let network = LazyNetwork { SDLPhoto.makeNetwork(cacheBytes: cacheBytes, netrcFile: netrcPath, serverKeys: serverKeys, caFile: caFile) }
         var demoServer: GalleryServer?
         defer { demoServer?.stopAndWait() }
         var sourceOptions = SourceFactory.Options(recursive: recursive, order: sort, refreshSeconds: refresh, network: network, netrcPath: netrcPath)

@@ -11,7 +11,7 @@ enum ConfigArguments {
     /// line's values are checked against the same table (`SDLPhoto.validate`).
     static let schema = ConfigSchema([
         "recursive": .flag, "sort": .choice(FolderOrder.allCases.map(\.rawValue)), "since": .string, "until": .string, "rating": .integerIn(0...5), "memories": .flagOrNumber(0...183), "size": .string,
-        "fullscreen": .flag, "position": .string, "display": .string, "texture-budget": .integerIn(16...Int.max), "disk-cache": .integerIn(0...Int.max), "netrc": .string, "immich-key-file": .string, "thumbnails-ahead": .integerIn(0...Int.max),
+        "fullscreen": .flag, "position": .string, "display": .string, "texture-budget": .integerIn(16...Int.max), "disk-cache": .integerIn(0...Int.max), "netrc": .string, "immich-key-file": .string, "ca-file": .string, "thumbnails-ahead": .integerIn(0...Int.max),
         "refresh": .numberIn(0...Double.infinity), "start": .integerIn(1...Int.max), "captions": .flag, "stats": .flag,
         "events": .string, "frame-ms": .numberIn(0.001...1000),
         "realtime": .flag, "verbose": .flag, "slideshow": .flagOrNumber(0.1...86_400),

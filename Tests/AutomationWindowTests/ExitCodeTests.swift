@@ -60,6 +60,40 @@ import WindowTestSupport
         #expect(lines.count == 1 && lines[0].contains("“alice”") && lines[0].contains("127.0.0.1") && !lines[0].contains("guess"), "stderr: \(run.stderr)")
     }
 
+    /// A `davs://` server with a certificate of its own (a NAS out of the box) is one line and
+    /// exit 2 naming `--ca-file`; with its certificate named there, its photo shows. A `--ca-file`
+    /// that holds no certificate is one line and exit 2 before anything is fetched.
+    @Test func aDavsServerWithItsOwnCertificateShowsOnceCaFileTrustsIt() async throws {
+        let dir = try Fixtures.folder(), served = dir.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try Fixtures.twoTone(served.appendingPathComponent("a.png"), width: 64, height: 48, first: (255, 0, 0), second: (255, 0, 0))
+        let server = try ApacheDAV(root: served, user: "alice", password: "s3cret", tls: true)
+        let netrc = dir.appendingPathComponent("netrc")
+        try "machine 127.0.0.1 login alice password s3cret\n".write(to: netrc, atomically: true, encoding: .utf8)
+        let environment = ["NETRC": netrc.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+
+        let refused = try await AppProcess.run([server.dav()], environment: environment)
+        #expect(refused.status == 2, "stderr: \(refused.stderr)")
+        let lines = refused.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("not trusted") && lines[0].contains("--ca-file"), "stderr: \(refused.stderr)")
+
+        let notACertificate = dir.appendingPathComponent("notes.txt")
+        try "not a certificate".write(to: notACertificate, atomically: true, encoding: .utf8)
+        let wrong = try await AppProcess.run(["--ca-file", notACertificate.path, server.dav()], environment: environment)
+        #expect(wrong.status == 2 && wrong.stderr.contains("--ca-file") && wrong.stderr.contains("no certificate"), "stderr: \(wrong.stderr)")
+
+        let events = dir.appendingPathComponent("events"), shot = dir.appendingPathComponent("shot.png")
+        let certificate = try #require(server.certificate)
+        let trusted = try await AppProcess.run(["--size", "320x240", "--ca-file", certificate.path, "--start", "1", "--events", events.path,
+                                                "--screenshot", shot.path, server.dav()], environment: environment)
+        #expect(trusted.status == 0, "stderr: \(trusted.stderr)")
+        let milestones = try String(contentsOf: events, encoding: .utf8)
+        #expect(milestones.contains("image_shown 0 https://127.0.0.1:\(server.port)/a.png"), "events: \(milestones)")
+        let s = try Screenshot(path: shot.path)
+        let centre = Rect(center: Point(x: 160, y: 120), size: Size(width: 60, height: 60))
+        #expect(s.looks(centre, like: (255, 0, 0), tolerance: 8), "centre \(s.mean(centre))")
+    }
+
     @Test func aBadWindowSizeIsABadArgumentAndExitsTwo() async throws {
         let run = try await AppProcess.run(["--size", "wide"])
         #expect(run.status == 2)

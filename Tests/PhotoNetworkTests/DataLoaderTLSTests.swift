@@ -95,12 +95,12 @@ struct DataLoaderTLSTests {
 
             let result = await response(loader, url)
 
-            guard case .failure(let error)? = result, case .tls(let message) = error else {
+            guard case .failure(let error)? = result, case .untrustedCertificate(let message) = error else {
                 Issue.record("expected a TLS failure, got \(String(describing: result))")
                 return
             }
             #expect(message.localizedCaseInsensitiveContains("certificate"))
-            #expect(error.description.hasPrefix("secure connection failed"))
+            #expect(error.description.hasPrefix("the server's certificate is not trusted"))
             #expect(setup.server.exchanges.isEmpty)
             #expect(cache.cachedResponse(for: url) == nil)
             #expect(cacheFolder.fileNames.isEmpty)
@@ -114,7 +114,7 @@ struct DataLoaderTLSTests {
 
             let result = await response(loader, setup.server.url("photo.jpg"))
 
-            guard case .failure(.tls(let message))? = result else {
+            guard case .failure(.untrustedCertificate(let message))? = result else {
                 Issue.record("expected a TLS failure, got \(String(describing: result))")
                 return
             }

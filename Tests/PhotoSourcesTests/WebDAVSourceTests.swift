@@ -118,6 +118,39 @@ import WindowTestSupport
     }
 
     /// A password in the address would show in `ps`, the log, the status and MQTT: refused.
+    /// `davs://` is https. A server with a certificate of its own (a NAS out of the box) is one
+    /// line at start naming the host and `--ca-file`, not a wait that never ends; with its
+    /// certificate trusted, the folder lists and its photos come over TLS, credentials and all.
+    @Test func aDavsFolderWithItsOwnCertificateListsOnceTheCertificateIsTrusted() throws {
+        let photos = try photoFolder()
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret", tls: true)
+        let netrc = try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys)
+        #expect(server.dav().hasPrefix("davs://"))
+
+        let refused = try source(server.dav(), netrc: netrc)
+        let error = try #require(throws: SourceUnusable.self) { try refused.list() }
+        #expect(error.description.contains("certificate of 127.0.0.1 is not trusted"))
+        #expect(error.description.contains("--ca-file"))
+        #expect(server.requests.isEmpty)
+
+        var configuration = NetworkConfiguration()
+        configuration.netrcFile = netrc
+        configuration.caFile = try #require(server.certificate).path
+        let network = try DataLoader(configuration: configuration)
+        let listing = try source(server.dav(), netrc: netrc, network: network).list()
+        #expect(names(listing, under: "/") == ["a.jpg", "b.JPG", "sub/c.jpg", "sub/deeper/d.jpg"])
+        guard case .url(let url) = try #require(listing.items.last).image else { return }
+        #expect(url.scheme == "https")
+        let photo = try load(DataRequest(url: url), network)
+        let expected = try Data(contentsOf: photos.url.appendingPathComponent("sub/deeper/d.jpg"))
+        #expect(photo.body == expected)
+        // Refused once, the first time, as over http: the server asks, then Basic goes with each.
+        #expect(server.requests.filter { !$0.authorized }.count == 1)
+        let last = try #require(server.requests.last)
+        #expect(last.method == "GET" && last.path == "/sub/deeper/d.jpg" && last.authorized)
+    }
+
     @Test func anAddressWithAUserOrPasswordIsRefused() throws {
         let keys = try TempFolder()
         let dav = try source("dav://alice:hunter2@127.0.0.1:9/photos/", netrc: keys.path("netrc"))

@@ -13,17 +13,20 @@ public struct DAVRequest: Equatable, Sendable {
 /// Debian's Apache httpd with mod_dav over `root` on a free loopback port, behind Basic or Digest
 /// authentication for one user, as a NAS or a home server shares a folder. Its access log
 /// (`STATUS METHOD PATH`) says what the program asked. Stop and start it again on the same port
-/// to take the server away and back.
+/// to take the server away and back. With `tls`, it serves https with a certificate of its own
+/// for 127.0.0.1 (`certificate`), as a NAS does out of the box.
 public final class ApacheDAV: @unchecked Sendable {
     // Sendable: `child` is replaced only by start and stop, which a test calls in order.
     public enum Authentication: String { case basic = "Basic", digest = "Digest" }
     public static let binary = URL(fileURLWithPath: "/usr/sbin/apache2")
     public let port: Int
     public let user: String
+    /// The self-signed certificate it serves https with: what a client is told to trust.
+    public let certificate: URL?
     private let work: URL
     private var child: ChildProcess?
 
-    public init(root: URL, user: String, password: String, authentication: Authentication = .basic, extra: String = "") throws {
+    public init(root: URL, user: String, password: String, authentication: Authentication = .basic, tls: Bool = false, extra: String = "") throws {
         work = try Fixtures.folder("apache\(UInt32.random(in: 0...UInt32.max))")
         port = try LoopbackPort.free()
         self.user = user
@@ -43,7 +46,21 @@ public final class ApacheDAV: @unchecked Sendable {
         // Apache started by root serves as nobody: it must read the folder and write its lock db.
         chmod(lock.path, 0o777)
         chmod(work.path, 0o755)
-        let modules = ["mpm_event", "authz_core", "authz_user", "authn_core", "authn_file", "auth_basic", "auth_digest", "dav", "dav_fs", "mime", "alias"]
+        var modules = ["mpm_event", "authz_core", "authz_user", "authn_core", "authn_file", "auth_basic", "auth_digest", "dav", "dav_fs", "mime", "alias"]
+        var https = ""
+        if tls {
+            let certificate = work.appendingPathComponent("server.pem"), key = work.appendingPathComponent("server.key")
+            _ = try ChildProcess(URL(fileURLWithPath: "/usr/bin/openssl"),
+                                 ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                                  "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path],
+                                 environment: ProcessInfo.processInfo.environment).outcome(timeout: 30)
+            chmod(key.path, 0o644)
+            modules.append("ssl")
+            https = "SSLEngine on\nSSLCertificateFile \(certificate.path)\nSSLCertificateKeyFile \(key.path)"
+            self.certificate = certificate
+        } else {
+            certificate = nil
+        }
         try """
             ServerRoot \(work.path)
             ServerName 127.0.0.1
@@ -58,6 +75,7 @@ public final class ApacheDAV: @unchecked Sendable {
             BufferedLogs off
             DavLockDB \(lock.path)/db
             DocumentRoot \(root.path)
+            \(https)
             \(extra)
             <Directory \(root.path)>
               Dav On
@@ -75,8 +93,8 @@ public final class ApacheDAV: @unchecked Sendable {
         try? FileManager.default.removeItem(at: work)
     }
 
-    /// `dav://127.0.0.1:PORT/PATH`.
-    public func dav(_ path: String = "") -> String { "dav://127.0.0.1:\(port)/\(path)" }
+    /// `dav://127.0.0.1:PORT/PATH`, `davs://` with `tls`.
+    public func dav(_ path: String = "") -> String { "\(certificate == nil ? "dav" : "davs")://127.0.0.1:\(port)/\(path)" }
 
     /// Every request so far, in order.
     public var requests: [DAVRequest] {

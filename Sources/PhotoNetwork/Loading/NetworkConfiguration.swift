@@ -24,8 +24,9 @@ public struct NetworkConfiguration: Sendable {
     public var allowedSchemes = "http,https"
     /// TLS verification is on. A test server is trusted through `caFile`, not by turning this off.
     public var verifiesTLS = true
-    /// A PEM file of the certificate authorities to trust instead of the system's bundle
-    /// (CURLOPT_CAINFO); nil for the system's.
+    /// A PEM file of certificate authorities to trust (CURLOPT_CAINFO), in place of the system's
+    /// bundle file; the system's folder of authorities (`/etc/ssl/certs`, Debian's libcurl's
+    /// CA path) is still trusted beside it. Nil: the system's alone.
     public var caFile: String?
     /// Sent as User-Agent.
     public var userAgent = "sdlphoto"

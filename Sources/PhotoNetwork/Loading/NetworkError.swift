@@ -29,8 +29,11 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyRedirects(limit: Int)
     /// The body is larger than the response size limit.
     case tooLarge(limit: Int64)
-    /// TLS failed: handshake, or the certificate did not verify.
+    /// TLS failed: the handshake, or a certificate that could not be used.
     case tls(String)
+    /// The server's certificate did not verify: an authority not trusted here, another name,
+    /// expired. Waiting does not mend it where the server is a NAS with a certificate of its own.
+    case untrustedCertificate(String)
     /// A consumer cancelled.
     case cancelled
     /// Any other libcurl failure, with curl's code and message.
@@ -62,6 +65,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let limit) where limit >= 1 << 20: return "the file is larger than the \(limit >> 20) MiB limit"
         case .tooLarge(let limit): return "the file is larger than the \(limit)-byte limit"
         case .tls(let message): return "secure connection failed: \(message)"
+        case .untrustedCertificate(let message): return "the server's certificate is not trusted: \(message)"
         case .cancelled: return "cancelled"
         case .transport(let code, let message): return "network error \(code): \(message)"
         case .unavailable(let reason): return "the network is not available: \(reason)"
@@ -80,7 +84,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     public var allowsStaleResponse: Bool {
         switch self {
         case .dnsFailure, .connectionRefused, .connectionReset, .timedOut, .tooSlow,
-             .truncatedBody, .tls, .transport:
+             .truncatedBody, .tls, .untrustedCertificate, .transport:
             return true
         case .httpStatus(let code):
             return code >= 500

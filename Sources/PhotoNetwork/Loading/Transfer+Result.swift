@@ -40,7 +40,9 @@ extension Transfer {
             return .failure(.redirectOffHost(to: refusedRedirect!))
         case CURLE_WRITE_ERROR where exceededSizeLimit:
             return .failure(.tooLarge(limit: configuration.maxResponseBytes))
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return .failure(.untrustedCertificate(message))
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CIPHER:
             return .failure(.tls(message))
         case CURLE_URL_MALFORMAT:

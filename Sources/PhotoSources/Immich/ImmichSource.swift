@@ -26,6 +26,8 @@ struct ImmichSource: PhotoSource {
             let listing = try listing(priority: .currentPage)
             Log.info("\(address.argument): \(listing.items.count) photos")
             return listing
+        } catch NetworkError.untrustedCertificate(let reason) {
+            throw SourceUnusable.untrustedCertificate(address.argument, host: address.api.host ?? address.argument, reason)
         } catch let error as NetworkError where error.allowsStaleResponse {
             throw SourceUnreachable(description: "\(address.argument): cannot be listed yet: \(error)")
         } catch let error as NetworkError {
@@ -155,6 +157,7 @@ struct ImmichSource: PhotoSource {
         case .httpStatus(403):
             return "\(address.argument): the API key in \(keyFile ?? "no file") may not read this (it needs asset.read, asset.view, album.read, person.read, tag.read and memory.read)"
         case .httpStatus(404): return "\(address.argument): no Immich API at \(address.api.absoluteString)"
+        case .untrustedCertificate(let reason): return SourceUnusable.untrustedCertificate(address.argument, host: host, reason).description
         default: return "\(address.argument): \(error)"
         }
     }
