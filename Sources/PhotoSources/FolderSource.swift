@@ -45,10 +45,11 @@ struct FolderSource: PhotoSource {
         let now = now()
         // Memories change at midnight, a second after which the folder is listed again.
         var staleAfter = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
-        let inline = missing.prefix(control.inlineReads)
+        let inline = missing.prefix(control.isFilling ? 0 : control.inlineReads)
         if !inline.isEmpty { for (i, read) in zip(inline, index.read(inline.map { files[$0] })) { facts[i] = read } }
         if missing.count > inline.count {
-            control.fill(missing.dropFirst(inline.count).map { files[$0] }, into: index)
+            let rest = missing.dropFirst(inline.count).map { files[$0] }
+            control.fill { index.readInBackground(rest) }
             staleAfter = min(staleAfter ?? .infinity, control.fillSeconds)
         }
         let items = LibraryDates.apply(walk.photos, facts: facts, order: order, selection: selection, today: now.day)

@@ -15,30 +15,39 @@ package final class SelectionControl: Sendable {
     /// background and the listing says it is stale after `fillSeconds`, so the grid grows as
     /// the index does (1,000 headers: about 0.3 s from a cold disk).
     let inlineReads: Int
+    /// The same for a server's photos, each a request for its first 64 KiB (200: 12.5 MiB).
+    let inlineFetches: Int
     let fillSeconds: Double
 
     /// `open`: makes the index, once, when a listing first needs it.
-    package init(_ selection: DateSelection, inlineReads: Int = 1000, fillSeconds: Double = 1, open: @escaping @Sendable () -> CaptureIndex?) {
+    package init(_ selection: DateSelection, inlineReads: Int = 1000, inlineFetches: Int = 200, fillSeconds: Double = 1,
+                 open: @escaping @Sendable () -> CaptureIndex?) {
         current = Mutex(selection)
         opened = Mutex(nil)
         self.open = open
         self.inlineReads = inlineReads
+        self.inlineFetches = inlineFetches
         self.fillSeconds = fillSeconds
     }
 
-    package convenience init(_ selection: DateSelection, index: CaptureIndex?, inlineReads: Int = 1000, fillSeconds: Double = 1) {
-        self.init(selection, inlineReads: inlineReads, fillSeconds: fillSeconds, open: { index })
+    package convenience init(_ selection: DateSelection, index: CaptureIndex?, inlineReads: Int = 1000, inlineFetches: Int = 200,
+                             fillSeconds: Double = 1) {
+        self.init(selection, inlineReads: inlineReads, inlineFetches: inlineFetches, fillSeconds: fillSeconds, open: { index })
     }
 
-    /// Reads `files`' headers into `index` in the background, at the lowest priority; nothing
-    /// if a fill is already under way (the next listing asks again for what it left).
-    func fill(_ files: [CaptureIndex.File], into index: CaptureIndex) {
-        guard !files.isEmpty, filling.withLock({ busy in
+    /// A fill is under way: a listing then reads no header itself, since the fill may be reading
+    /// the same ones; it shows what is known and is listed again.
+    var isFilling: Bool { filling.withLock { $0 } }
+
+    /// Runs `reading` (headers into the index) in the background; nothing if a fill is already
+    /// under way (the next listing asks again for what it left).
+    func fill(_ reading: @escaping @Sendable () -> Void) {
+        guard filling.withLock({ busy in
             defer { busy = true }
             return !busy
         }) else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
-            index.readInBackground(files)
+            reading()
             filling.withLock { $0 = false }
         }
     }

@@ -4,6 +4,7 @@ import PhotoIndex
 import PhotoLog
 import PhotoNetwork
 import PhotoStorage
+import Synchronization
 
 /// A folder on a WebDAV server (docs/sources.md): `dav://` and `davs://` (`webdav://`,
 /// `webdavs://`), the names file managers give them, are http and https. Listed with `PROPFIND`,
@@ -23,6 +24,9 @@ struct WebDAVSource: PhotoSource {
     let netrcPath: String
     /// The selection by date and rating, and the library index, as for a local folder.
     var control: SelectionControl?
+    /// The photos of a walk whose headers are still being read: the listings that follow while
+    /// they are sort them again, without asking the server for its folders each time.
+    private let growing = GrowingWalk()
 
     var renewal: Renewal { .refreshed(every: refreshSeconds) }
 
@@ -70,24 +74,37 @@ struct WebDAVSource: PhotoSource {
 
     private func walk(priority: TransferPriority, _ done: @escaping @Sendable (Result<SourceListing, any Error>) -> Void) {
         guard let network else { return done(.failure(SourceUnusable(description: "\(argument): the network is not available"))) }
-        let order = order, control = control
-        DAVWalk(folder, network: network, recursive: recursive, priority: priority) { result in
+        if let photos = growing.take() { return arrange(photos, network: network, done) }
+        DAVWalk(folder, network: network, recursive: recursive, priority: priority) { [self] result in
             switch result {
             case .failure(let error): done(.failure(error))
             case .success(let resources):
                 let photos = resources.filter { ImageFileTypes.extensions.contains($0.url.pathExtension.lowercased()) }.map(Self.item)
-                let selection = control?.selection ?? DateSelection()
-                guard order == .date || selection.isFiltering, let index = control?.index() else {
-                    return done(.success(SourceListing(items: order.sorted(photos))))
-                }
-                ServerHeaders.facts(of: photos, index: index, network: network) { facts in
-                    let now = LocalDate.now()
-                    // Memories change at midnight, a second after which the folder is listed again.
-                    let midnight = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
-                    done(.success(SourceListing(items: LibraryDates.apply(photos, facts: facts, order: order, selection: selection, today: now.day),
-                                                staleAfter: midnight)))
-                }
+                // Off the network's thread: the index is read and thousands of photos sorted.
+                DispatchQueue.global(qos: .utility).async { arrange(photos, network: network, done) }
             }
+        }
+    }
+
+    /// In order and selected, by the library index where the order or the selection needs it.
+    /// A folder with more new photos than a listing reads at once shows those it knows while the
+    /// rest are read, and is listed again each `fillSeconds` until all are known, as a local
+    /// folder is (docs/behaviour.md §1).
+    private func arrange(_ photos: [SourceItem], network: DataLoading, _ done: @escaping @Sendable (Result<SourceListing, any Error>) -> Void) {
+        let selection = control?.selection ?? DateSelection()
+        guard order == .date || selection.isFiltering, let control, let index = control.index() else {
+            return done(.success(SourceListing(items: order.sorted(photos))))
+        }
+        ServerHeaders.facts(of: photos, index: index, network: network, control: control) { [self] facts, complete in
+            let now = LocalDate.now()
+            // Memories change at midnight, a second after which the folder is listed again.
+            var staleAfter = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
+            if !complete {
+                growing.keep(photos)
+                staleAfter = min(staleAfter ?? .infinity, control.fillSeconds)
+            }
+            done(.success(SourceListing(items: LibraryDates.apply(photos, facts: facts, order: order, selection: selection, today: now.day),
+                                        staleAfter: staleAfter)))
         }
     }
 
@@ -119,4 +136,11 @@ struct WebDAVSource: PhotoSource {
 /// the last listing stays, and the line says why.
 struct SourceRefreshFailed: Error, CustomStringConvertible {
     let description: String
+}
+
+/// A walk's photos kept for the listing after, which takes them once.
+private final class GrowingWalk: Sendable {
+    private let photos = Mutex<[SourceItem]?>(nil)
+    func keep(_ walk: [SourceItem]) { photos.withLock { $0 = walk } }
+    func take() -> [SourceItem]? { photos.withLock { $0.take() } }
 }

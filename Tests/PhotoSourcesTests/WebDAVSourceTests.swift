@@ -196,17 +196,7 @@ import WindowTestSupport
     /// By date, as a local folder: each photo's first 64 KiB asked for with a range, its EXIF
     /// date read and kept in the library index, so the next listing asks for none.
     @Test func aWebDAVFolderByDateReadsEachPhotosFirstBytesOnce() throws {
-        let photos = try TempFolder()
-        let taken = ["2021:03:01 10:00:00", "2019:07:14 18:05:31", "2020:12:24 20:00:00"]
-        for (i, date) in taken.enumerated() {
-            let path = photos.path("p\(i).jpg")
-            try Data(JPEGFixture.withExifThumbnail(width: 640, height: 480, photo: (90, 90, 90), thumbnail: nil)).write(to: URL(fileURLWithPath: path))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-            process.arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", path]
-            try process.run()
-            process.waitUntilExit()
-        }
+        let photos = try datedPhotos(["2021:03:01 10:00:00", "2019:07:14 18:05:31", "2020:12:24 20:00:00"])
         let keys = try TempFolder()
         let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
         let netrcPath = try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys)
@@ -224,6 +214,57 @@ import WindowTestSupport
         #expect(gets.count == 3 && gets.allSatisfy { $0.range == "bytes=0-65535" }, "\(gets)")
         #expect(try byDate() == ["p1.jpg", "p2.jpg", "p0.jpg"])
         #expect(server.requests.filter { $0.method == "GET" }.count == 3)
+    }
+
+    /// A server folder with more new photos than a listing reads at once opens on those it read,
+    /// in their final order, and grows as the rest are read in the background: the folders are
+    /// walked once (no PROPFIND for each growth), and every photo's first bytes are asked for.
+    @Test func aLargeWebDAVFolderByDateShowsWhatIsKnownAndGrowsWithoutWalkingAgain() throws {
+        let photos = try datedPhotos(["2021:03:01 10:00:00", "2019:07:14 18:05:31", "2020:12:24 20:00:00", "2018:01:01 09:00:00", "2022:05:05 12:00:00"])
+        let keys = try TempFolder()
+        let server = try ApacheDAV(root: photos.url, user: "alice", password: "s3cret")
+        let netrcPath = try netrc("machine 127.0.0.1 login alice password s3cret\n", in: keys)
+        var configuration = NetworkConfiguration()
+        configuration.netrcFile = netrcPath
+        var options = SourceFactory.Options(recursive: false, order: .date, refreshSeconds: 60, network: try DataLoader(configuration: configuration),
+                                            netrcPath: netrcPath)
+        let control = SelectionControl(DateSelection(), index: try CaptureIndex(path: keys.path("index.sqlite3")), inlineFetches: 2, fillSeconds: 0.05)
+        options.selection = control
+        let source = try SourceFactory.source(for: server.dav(), options)
+
+        let first = try source.list()
+        #expect(first.items.count == 2 && first.staleAfter == 0.05)
+        let final = ["p3.jpg", "p1.jpg", "p2.jpg", "p0.jpg", "p4.jpg"]
+        #expect(final.filter(Set(first.items.map(\.image.name)).contains) == first.items.map(\.image.name))
+
+        let content = LiveContent(sources: [(source, first)], selection: control)
+        let woken = DispatchSemaphore(value: 0)
+        content.start { woken.signal() }
+        var shown = first.items.map(\.image.name)
+        while shown.count < 5, woken.wait(timeout: .now() + 20) == .success {
+            guard let update = content.takeUpdate()?.map(\.image.name) else { continue }
+            #expect(final.filter(Set(update).contains) == update, "each list in the final order: \(update)")
+            shown = update
+        }
+        #expect(shown == final)
+        #expect(server.requests.filter { $0.method == "PROPFIND" && $0.authorized }.count == 1, "\(server.requests)")
+        let gets = server.requests.filter { $0.method == "GET" && $0.authorized }
+        #expect(Set(gets.map(\.path)) == Set(final.map { "/" + $0 }) && gets.allSatisfy { $0.range == "bytes=0-65535" }, "\(gets)")
+    }
+
+    /// JPEGs named p0.jpg, p1.jpg … with these EXIF dates (exiftool writes them).
+    func datedPhotos(_ taken: [String]) throws -> TempFolder {
+        let photos = try TempFolder()
+        for (i, date) in taken.enumerated() {
+            let path = photos.path("p\(i).jpg")
+            try Data(JPEGFixture.withExifThumbnail(width: 640, height: 480, photo: (90, 90, 90), thumbnail: nil)).write(to: URL(fileURLWithPath: path))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+            process.arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", path]
+            try process.run()
+            process.waitUntilExit()
+        }
+        return photos
     }
 
     @Test func rcloneServesTheSameFolderTheSameWay() throws {
