@@ -92,12 +92,14 @@ extension ImageLoader {
         }
 
         /// What the ledger makes of it: a network or server failure that waiting can fix is
-        /// retried by itself; a 404, a body that is not an image, a file too large are not.
+        /// retried by itself; a 404, a body that is not an image, a file too large are not. A
+        /// refusal (401, 403) is waited out too: a key revoked, or a password changed, is put
+        /// right on the server while the frame keeps showing what it has.
         package func failure(fromNetwork: Bool) -> LoadFailure {
             switch self {
             case .decode: fromNetwork ? .gone : .undecodable
             case .pyramid: .undecodable
-            case .network(.httpStatus(let code)) where code == 408 || code == 429: .network
+            case .network(.httpStatus(let code)) where [401, 403, 408, 429].contains(code): .network
             case .network(let error): error.allowsStaleResponse ? .network : .gone
             }
         }

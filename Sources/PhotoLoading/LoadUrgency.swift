@@ -39,7 +39,8 @@ public enum LoadFailure: Error, Sendable, Hashable {
     /// Bytes that are not a photo we can show (a local file that does not decode): a broken tile.
     case undecodable
     /// The network or the server failed in a way that waiting can fix (no connection, a reset,
-    /// a timeout, a 5xx): a retry glyph, and tried again by itself while the image is wanted.
+    /// a timeout, a 5xx, a refused key or password): a retry glyph, and tried again by itself
+    /// while the image is wanted.
     case network
     /// A download that waiting cannot fix (404, 410, a body that is not an image, too large): a
     /// retry glyph, tried again only by hand.

@@ -128,3 +128,51 @@ extension ImmichWindowTests {
         #expect(server.mismatches == [])
     }
 }
+
+extension ImmichWindowTests {
+    /// A frame on an album whose server goes away mid-slideshow and comes back with the key
+    /// revoked, then with a good key again: the slideshow goes on over what it has throughout,
+    /// the revoked key is one line naming the key's file (not an exit), and once the key is good
+    /// again an asset added meanwhile joins the slideshow.
+    @Test func aServerRestartedMidSlideshowWithTheKeyRevokedAndBackKeepsTheFrameGoing() async throws {
+        var library = try Self.library()
+        let server = try ImmichTestServer(library)
+        let goodKey = server.key
+        let dir = try Fixtures.folder()
+        let keyFile = try server.keyFile(in: dir)
+        let events = EventsFile(url: dir.appendingPathComponent("events.txt"))
+        let process = try AppProcess.start(["--size", "320x240", "--immich-key-file", keyFile, "--slideshow", "0.5", "--loop", "--refresh", "0.3",
+                                            "--events", events.url.path, server.address("album=Lake")])
+        defer { process.terminate() }
+        try await events.wait(seconds: 120, for: "the second slide") { $0 == "slide 1" }
+
+        server.stop()
+        try await Poll.until("a refresh that failed in \(process.stderrSoFar)", seconds: 60) { process.stderrSoFar.contains("cannot refresh") }
+        try server.start(key: "immich-test-key-revoked")
+        try await Poll.until("the revoked key said in \(process.stderrSoFar)", seconds: 60) {
+            process.stderrSoFar.contains("refused the API key in \(keyFile): revoked")
+        }
+        let slides = events.events.filter { $0.hasPrefix("slide ") }.count
+        try await events.wait(seconds: 60, for: "two slides more with the key revoked") { _ in
+            events.events.filter { $0.hasPrefix("slide ") }.count >= slides + 2
+        }
+        #expect(process.isRunning, "stderr: \(process.stderrSoFar)")
+
+        var added = library.assets[0]
+        (added.id, added.name, added.taken) = (ImmichTestServer.id(1, 3), "IMG_3.jpg", "2023-07-14T10:00:00.000Z")
+        library.assets.append(added)
+        try server.write(library)
+        server.stop()
+        try server.start(key: goodKey)
+        try await events.wait(seconds: 60, for: "the asset added meanwhile") { $0 == "content 4" }
+        try await events.wait(seconds: 120, for: "the new asset's slide") { $0 == "slide 3" }
+        // Every photo refused while the key was revoked is tried again by itself, and shows.
+        let assets = (0..<4).map { ImmichTestServer.id(1, $0) }
+        try await events.wait(seconds: 120, for: "every asset's preview shown") { _ in
+            let shown = events.events.filter { $0.hasPrefix("image_shown ") }
+            return assets.allSatisfy { id in shown.contains { $0.contains(id) } }
+        }
+        #expect(process.isRunning, "stderr: \(process.stderrSoFar)")
+        #expect(server.mismatches == [])
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 import Testing
 @testable import PhotoLoader
+import PhotoLoading
 
 /// What the loader answers: failures the ledger turns into a broken tile or a retry glyph
 /// (docs/loading.md §4), "still loading" while anything on screen waits, warmed thumbnails that
@@ -20,6 +21,21 @@ import Testing
 
         h.loader.request(full, pixels: 256, urgency: .current)
         #expect(h.network.loads.count == 2)
+        h.network.answer(h.url(0), with: .success(LoaderHarness.photo))
+        #expect(h.results(1).first?.levels?.isEmpty == false)
+    }
+
+    /// A server that refuses the key or the password (revoked, changed) is waited out as an
+    /// outage is, and the photo comes once it lets the request in; a 404 is gone.
+    @Test func aRefusedKeyIsRetriedByItselfAndAMissingPhotoIsNot() throws {
+        let h = try LoaderHarness(urls: 1)
+        let full = Request.image(ImageKey(item: 0, quality: .full))
+        for (status, failure) in [(401, LoadFailure.network), (403, .network), (404, .gone), (410, .gone)] {
+            h.loader.request(full, pixels: 256, urgency: .current)
+            h.network.answer(h.url(0), with: .failure(.httpStatus(status)))
+            #expect(h.results(1).first?.error?.failure(fromNetwork: true) == failure, "HTTP \(status)")
+        }
+        h.loader.request(full, pixels: 256, urgency: .current)
         h.network.answer(h.url(0), with: .success(LoaderHarness.photo))
         #expect(h.results(1).first?.levels?.isEmpty == false)
     }

@@ -8,7 +8,7 @@ import Glibc
 /// request with what did not match. Stop and start it again on the same port to take the server
 /// away and back.
 public final class ImmichTestServer: @unchecked Sendable {
-    // Sendable: `child` is replaced only by start and stop, which a test calls in order.
+    // Sendable: `child` and `key` are replaced only by start and stop, which a test calls in order.
     public struct Asset: Encodable, Sendable {
         public var id: String
         public var name: String
@@ -70,7 +70,8 @@ public final class ImmichTestServer: @unchecked Sendable {
     }
 
     public let port: Int
-    public let key: String
+    /// The key it lets in; `start(key:)` changes it, as a key revoked and a new one made.
+    public private(set) var key: String
     private let work: URL
     private var child: ChildProcess?
 
@@ -112,6 +113,12 @@ public final class ImmichTestServer: @unchecked Sendable {
         let temporary = work.appendingPathComponent("library.json.new")
         try JSONEncoder().encode(library).write(to: temporary)
         guard rename(temporary.path, work.appendingPathComponent("library.json").path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// Starts again (after `stop`) on the same port, letting in `key` alone.
+    public func start(key: String) throws {
+        self.key = key
+        try start()
     }
 
     public func start() throws {
