@@ -27,10 +27,12 @@ struct PageAnimation {
     /// A URL's name says whether its bytes are worth fetching again; a file says so in its first bytes.
     static let animatedExtensions: Set<String> = ["gif", "webp", "png", "apng"]
 
-    /// The photo that may play: where it is, and whether it is known to be still.
+    /// The photo that may play: where it is, its name (a server's file name where the address
+    /// has none, as Immich's), and whether it is known to be still.
     struct Page {
         let item: Int
         let image: Location
+        let name: String
         let isStill: Bool
     }
 
@@ -102,7 +104,7 @@ struct PageAnimation {
             return AnimationPlayer(item: page.item, name: path, maxPixelSize: maxPixelSize, at: now, clock: clock, wake: wake) {
                 try AnimationDecoder.open(path: path)
             }
-        case .url(let url) where Self.animatedExtensions.contains(url.pathExtension.lowercased()):
+        case .url(let url) where [url.pathExtension, (page.name as NSString).pathExtension].contains(where: { Self.animatedExtensions.contains($0.lowercased()) }):
             guard let fetched = fetched(page.item, at: url, from: bytes, wake: wake) else { return nil }
             guard let data = fetched else {
                 step.becameStill = true

@@ -54,7 +54,7 @@ struct PageLayers {
 
     private mutating func followAnimation(_ around: Around, at now: Double, _ step: inout Step) {
         let target = around.target
-        let page = target.map { PageAnimation.Page(item: $0, image: around.catalog[$0].image, isStill: around.ledger.isStill($0)) }
+        let page = target.map { PageAnimation.Page(item: $0, image: around.catalog[$0].image, name: around.catalog[$0].sceneItem.name, isStill: around.ledger.isStill($0)) }
         let played = animation.follow(page, drawing: around.drawing, bytes: around.fetching, wake: around.wake, at: now, waiting: around.virtual)
         if played.textureResized { step.texturesAdded += 1 }
         if played.redraw { step.redraw.insert(.animation) }

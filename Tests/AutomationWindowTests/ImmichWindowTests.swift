@@ -176,3 +176,39 @@ extension ImmichWindowTests {
         #expect(server.mismatches == [])
     }
 }
+
+extension ImmichWindowTests {
+    /// A GIF in the album plays on its page: its preview (the first frame, flattened, here grey)
+    /// is not what the page shows; the original's frames are, in turn (100 ms each: two
+    /// screenshots 150 ms apart show two of them).
+    @Test func aGIFInTheAlbumPlaysOnItsPage() async throws {
+        var library = try Self.library()
+        let folder = try Fixtures.folder("immich-gif")
+        let gif = folder.appendingPathComponent("cat.gif"), grey = folder.appendingPathComponent("flat.jpg")
+        try Data(GIFFixture.animated(width: 400, height: 300, frames: [(220, 30, 30), (30, 30, 220), (30, 200, 30)], delayCs: 10)).write(to: gif)
+        try Data(JPEGFixture.make(width: 400, height: 300) { _, _ in (128, 128, 128) }).write(to: grey)
+        (library.assets[0].name, library.assets[0].original, library.assets[0].preview) = ("cat.gif", gif.path, grey.path)
+        (library.assets[0].width, library.assets[0].height) = (400, 300)
+        let server = try ImmichTestServer(library)
+        let dir = try Fixtures.folder()
+        let (script, _) = try BrowserSession.writeScript("""
+            0 wait thumbs_done
+            100 click 40 40
+            200 wait image_shown 0
+            1200 screenshot a.png
+            1350 screenshot b.png
+            1400 quit
+            """, in: dir)
+        let run = try await AppProcess.run(["--size", "800x600", "--immich-key-file", try server.keyFile(in: dir), "--replay", script.path,
+                                            server.address("album=Lake")], timeout: 240)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let middle = Rect(x: 350, y: 250, width: 100, height: 100)
+        let frames: [(Double, Double, Double)] = [(220, 30, 30), (30, 30, 220), (30, 200, 30)]
+        let shots = try ["a.png", "b.png"].map { try Screenshot(path: dir.appendingPathComponent($0).path) }
+        let shown = shots.map { shot in frames.firstIndex { shot.looks(middle, like: $0, tolerance: 16) } }
+        #expect(shown[0] != nil && shown[1] != nil && shown[0] != shown[1], "two frames of the GIF: \(shots.map { $0.mean(middle) })")
+        let paths = server.requests.map { "\($0.path)?\($0.query)" }
+        #expect(paths.contains("/api/assets/\(ImmichTestServer.id(1, 0))/original?") && !paths.contains { $0.contains(ImmichTestServer.id(1, 0)) && $0.hasSuffix("size=preview&edited=true") })
+        #expect(server.mismatches == [])
+    }
+}

@@ -187,6 +187,24 @@ extension ImmichSourceTests {
 }
 
 extension ImmichSourceTests {
+    /// A GIF's preview is its first frame, flattened: its page is the original's bytes, which
+    /// play; by the server's MIME type, or its file name where an older server gives no type.
+    @Test func aGIFsPageIsItsOriginalSinceThePreviewFlattensIt() throws {
+        let server = try ImmichTestServer(try Self.library(2) { n, asset in
+            if n == 1 { asset.name = "Cat.GIF" }
+        })
+        let keys = try TempFolder()
+        let listing = try source(server, "", keyFile: try server.keyFile(in: keys.url)).list()
+        let base = "http://127.0.0.1:\(server.port)/api/assets/"
+        #expect(listing.items.map(\.image.description) == [base + ImmichTestServer.id(1, 0) + "/thumbnail?size=preview&edited=true",
+                                                           base + ImmichTestServer.id(1, 1) + "/original"])
+        #expect(listing.items[1].thumbnail?.description == base + ImmichTestServer.id(1, 1) + "/thumbnail?size=thumbnail&edited=true")
+        #expect(server.mismatches == [])
+        let api = try #require(URL(string: "http://immich.local/api"))
+        let typed = try JSONDecoder().decode(ImmichAPI.Asset.self, from: Data(#"{"id": "a", "originalFileName": "x", "originalMimeType": "image/gif"}"#.utf8))
+        #expect(ImmichSource.item(typed, api: api).image.description == "http://immich.local/api/assets/a/original")
+    }
+
     @Test func aVideoIsListedAsItsStillWithItsLengthAndAnyServersWayOfWritingItIsRead() throws {
         let server = try ImmichTestServer(try Self.library(2) { n, asset in
             if n == 1 { (asset.type, asset.duration, asset.width) = ("VIDEO", 12_500, 1920) }

@@ -71,6 +71,7 @@ def asset_json(a, library, exif=True, people=True):
         "height": a.get("height", 1200), "width": a.get("width", 1600), "isArchived": False, "isEdited": False,
         "isFavorite": bool(a.get("favorite")), "isOffline": False, "isTrashed": False,
         "localDateTime": a.get("local", a["taken"]), "originalFileName": a["name"],
+        "originalMimeType": "image/gif" if a["name"].lower().endswith(".gif") else "image/jpeg",
         "originalPath": "/photos/" + a["name"], "ownerId": OWNER, "thumbhash": None,
         "type": a.get("type", "IMAGE"), "updatedAt": STAMP, "visibility": "timeline",
     }

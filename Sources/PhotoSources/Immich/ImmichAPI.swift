@@ -10,6 +10,7 @@ enum ImmichAPI {
         let id: String
         var type: String?
         var originalFileName: String?
+        var originalMimeType: String?
         /// When it was taken, UTC: the order of a selection.
         var fileCreatedAt: String?
         /// When it was taken, on the photographer's clock, written as if UTC.

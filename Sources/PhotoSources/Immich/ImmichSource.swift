@@ -139,7 +139,10 @@ struct ImmichSource: PhotoSource {
 
     static func item(_ asset: ImmichAPI.Asset, api: URL) -> SourceItem {
         let description = asset.exifInfo?.description?.trimmingCharacters(in: .whitespacesAndNewlines)
-        var item = SourceItem(image: .url(ImmichAPI.pixels(api, asset: asset.id, size: "preview")),
+        // A GIF's preview is its first frame, flattened: its page shows the original, which plays.
+        let isGIF = asset.originalMimeType?.lowercased() == "image/gif" || asset.originalFileName?.lowercased().hasSuffix(".gif") == true
+        let page = isGIF ? ImmichAPI.original(api, asset: asset.id) : ImmichAPI.pixels(api, asset: asset.id, size: "preview")
+        var item = SourceItem(image: .url(page),
                               thumbnail: .url(ImmichAPI.pixels(api, asset: asset.id, size: "thumbnail")),
                               caption: description?.isEmpty == false ? description : nil)
         item.listedName = asset.originalFileName
