@@ -70,6 +70,6 @@ extension App {
         guard operation.settings.control != nil else { return }
         var (status, item) = around.status(asleep: isAsleep)
         status.settings = operation.settingsInForce
-        operation.publish(status, item: item)
+        operation.publish(status, item: item, holds: scene.holdsDeferredKeys)
     }
 }

@@ -23,8 +23,10 @@ struct FrameOperation {
     let settings: FrameSettings
     /// Images the scene asked for while the frame slept: asked for on waking.
     private var heldRequests: [Effect] = []
-    /// The id of the last remote command carried out.
-    private var handledCommands = 0
+    /// The id of the last remote command taken, and of the last one answered: a command that
+    /// waits for a flight to land is answered once it has been carried out (docs/automation.md §7).
+    private var takenCommands = 0
+    private var answeredCommands = 0
     /// The thumbnail the status last published points to, and for which photo.
     private var thumbnail: (image: String, source: ControlBoard.ThumbnailSource?)?
 
@@ -53,16 +55,18 @@ struct FrameOperation {
     mutating func takeCommands() -> [RemoteCommand] {
         guard let board = settings.control else { return [] }
         let (commands, through) = board.take()
-        handledCommands = through
+        takenCommands = max(takenCommands, through)
         return commands
     }
 
     /// The status after a pass of the loop, for `GET /api/status` and the commands waiting on it;
-    /// `item` is the photo it names.
-    mutating func publish(_ status: FrameStatus, item: SourceItem?) {
+    /// `item` is the photo it names. While the scene `holds` a command for a flight to land, the
+    /// commands taken since the last answer wait for a pass that has carried them out.
+    mutating func publish(_ status: FrameStatus, item: SourceItem?, holds: Bool) {
         guard let board = settings.control else { return }
         if thumbnail?.image != status.image { thumbnail = (status.image, item.map(Self.thumbnailSource)) }
-        board.publish(status, thumbnail: thumbnail?.source, handled: handledCommands)
+        if !holds { answeredCommands = takenCommands }
+        board.publish(status, thumbnail: thumbnail?.source, handled: answeredCommands)
     }
 
     /// The status's words for these settings (docs/behaviour.md §15).

@@ -177,9 +177,10 @@ import WindowTestSupport
         #expect(selection.json?["mode"] as? String == "grid" && selection.json?["index"] as? Int == 1, "\(selection.body)")
         let show = try await frame.client.post("show", #"{"index": 2}"#)
         #expect(show.json?["mode"] as? String == "browsing" && show.json?["index"] as? Int == 2, "\(show.body)")
-        // Sent while the photo flies out of its cell (or just after): it pages once it has landed.
+        // Sent while the photo flies out of its cell (or just after): it pages once it has landed,
+        // and is answered then, with the page it turned to (docs/automation.md §7).
         let next = try await frame.client.post("next")
-        #expect(next.status == 200)
+        #expect(next.status == 200 && next.json?["index"] as? Int == 3, "\(next.body)")
         try await frame.events.wait(for: "photo 3 shown") { $0.hasPrefix("image_shown 3 ") }
         let after = try await frame.client.status()
         #expect(after["index"] as? Int == 3 && after["mode"] as? String == "browsing", "\(after)")

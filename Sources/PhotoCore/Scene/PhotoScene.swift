@@ -85,6 +85,8 @@ public struct PhotoScene: Equatable, Sendable {
     var dismissIsReversible = true
     /// Keys pressed during a flight, applied when it lands.
     var deferredKeys: [String] = []
+    /// Keys (or a remote `show`) wait for a flight to land: they are not carried out yet.
+    public var holdsDeferredKeys: Bool { !deferredKeys.isEmpty }
     /// When the scene first heard each image could be drawn: where its fade-in starts.
     var thumbnailArrivals: [Int: Double] = [:]
     var fullArrivals: [Int: Double] = [:]
