@@ -99,7 +99,8 @@ extension ImageLoader {
             switch self {
             case .decode: fromNetwork ? .gone : .undecodable
             case .pyramid: .undecodable
-            case .network(.httpStatus(let code)) where [401, 403, 408, 429].contains(code): .network
+            case .network(.httpStatus(let code)) where code == 401 || code == 403: .refused
+            case .network(.httpStatus(let code)) where code == 408 || code == 429: .network
             case .network(let error): error.allowsStaleResponse ? .network : .gone
             }
         }

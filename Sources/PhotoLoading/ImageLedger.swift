@@ -132,10 +132,11 @@ public struct ImageLedger {
             phases[key] = .failed(failure)
             if failure == .undecodable { records[key.item, default: .init()].isBroken = true }
             if key.quality == .full { records[key.item, default: .init()].fullImageFailed = true }
-            if failure == .network {
+            if failure == .network || failure == .refused {
                 let failures = (failuresInARow[key] ?? 0) + 1
                 failuresInARow[key] = failures
-                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: host, failedAt: asked)
+                // A refusal has no host to be brought forward by.
+                retries[key] = PendingRetry(due: now + 1000 * backoff.delay(afterFailures: failures), host: failure == .refused ? nil : host, failedAt: asked)
             }
             var actions: [Action] = [.failed(key, failure)]
             if !(records[key.item]?.failureReported ?? false) {

@@ -39,9 +39,12 @@ public enum LoadFailure: Error, Sendable, Hashable {
     /// Bytes that are not a photo we can show (a local file that does not decode): a broken tile.
     case undecodable
     /// The network or the server failed in a way that waiting can fix (no connection, a reset,
-    /// a timeout, a 5xx, a refused key or password): a retry glyph, and tried again by itself
-    /// while the image is wanted.
+    /// a timeout, a 5xx): a retry glyph, and tried again by itself while the image is wanted.
     case network
+    /// The server refused the key or the password (401, 403): put right on the server (a key
+    /// revoked and made again), so tried again by itself as `network` is, on its back-off alone:
+    /// the host's other answers say nothing about this file.
+    case refused
     /// A download that waiting cannot fix (404, 410, a body that is not an image, too large): a
     /// retry glyph, tried again only by hand.
     case gone
@@ -54,6 +57,7 @@ public enum LoadFailure: Error, Sendable, Hashable {
         switch self {
         case .undecodable: "undecodable"
         case .network: "network"
+        case .refused: "refused"
         case .gone: "gone"
         }
     }

@@ -27,6 +27,11 @@ struct PageAnimation {
     /// A URL's name says whether its bytes are worth fetching again; a file says so in its first bytes.
     static let animatedExtensions: Set<String> = ["gif", "webp", "png", "apng"]
 
+    /// By its address's name, or the file name its server lists where the address has none.
+    static func mayAnimate(_ url: URL, name: String) -> Bool {
+        [url.pathExtension, (name as NSString).pathExtension].contains { animatedExtensions.contains($0.lowercased()) }
+    }
+
     /// The photo that may play: where it is, its name (a server's file name where the address
     /// has none, as Immich's), and whether it is known to be still.
     struct Page {
@@ -104,7 +109,7 @@ struct PageAnimation {
             return AnimationPlayer(item: page.item, name: path, maxPixelSize: maxPixelSize, at: now, clock: clock, wake: wake) {
                 try AnimationDecoder.open(path: path)
             }
-        case .url(let url) where [url.pathExtension, (page.name as NSString).pathExtension].contains(where: { Self.animatedExtensions.contains($0.lowercased()) }):
+        case .url(let url) where Self.mayAnimate(url, name: page.name):
             guard let fetched = fetched(page.item, at: url, from: bytes, wake: wake) else { return nil }
             guard let data = fetched else {
                 step.becameStill = true

@@ -40,16 +40,18 @@ struct FolderSource: PhotoSource {
     /// listed again each `fillSeconds` until all are known (docs/behaviour.md §1).
     private func listing(_ walk: FolderWalk, selection: DateSelection, control: SelectionControl, index: CaptureIndex) -> SourceListing {
         let files = LibraryDates.files(walk.photos)
+        // Asked before the index is read: a fill that ends in between has kept all it read.
+        let filling = control.isFilling(path)
         var facts = index.known(for: files)
         let missing = facts.indices.filter { facts[$0] == nil }
         let now = now()
         // Memories change at midnight, a second after which the folder is listed again.
         var staleAfter = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
-        let inline = missing.prefix(control.isFilling ? 0 : control.inlineReads)
+        let inline = missing.prefix(filling ? 0 : control.inlineReads)
         if !inline.isEmpty { for (i, read) in zip(inline, index.read(inline.map { files[$0] })) { facts[i] = read } }
         if missing.count > inline.count {
             let rest = missing.dropFirst(inline.count).map { files[$0] }
-            control.fill { index.readInBackground(rest) }
+            control.fill(path) { index.readInBackground(rest) }
             staleAfter = min(staleAfter ?? .infinity, control.fillSeconds)
         }
         let items = LibraryDates.apply(walk.photos, facts: facts, order: order, selection: selection, today: now.day)

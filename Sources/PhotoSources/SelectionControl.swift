@@ -10,7 +10,8 @@ package final class SelectionControl: Sendable {
     private let current: Mutex<DateSelection>
     private let opened: Mutex<CaptureIndex?>
     private let open: @Sendable () -> CaptureIndex?
-    private let filling = Mutex(false)
+    /// The sources (by their address) whose headers are being read in the background.
+    private let filling = Mutex<Set<String>>([])
     /// Headers a listing reads before it returns; beyond them, the rest are read in the
     /// background and the listing says it is stale after `fillSeconds`, so the grid grows as
     /// the index does (1,000 headers: about 0.3 s from a cold disk).
@@ -35,20 +36,18 @@ package final class SelectionControl: Sendable {
         self.init(selection, inlineReads: inlineReads, inlineFetches: inlineFetches, fillSeconds: fillSeconds, open: { index })
     }
 
-    /// A fill is under way: a listing then reads no header itself, since the fill may be reading
-    /// the same ones; it shows what is known and is listed again.
-    var isFilling: Bool { filling.withLock { $0 } }
+    /// A fill of `source` is under way: its listing then reads no header itself, since the
+    /// fill may be reading the same ones; it shows what is known and is listed again.
+    func isFilling(_ source: String) -> Bool { filling.withLock { $0.contains(source) } }
 
-    /// Runs `reading` (headers into the index) in the background; nothing if a fill is already
-    /// under way (the next listing asks again for what it left).
-    func fill(_ reading: @escaping @Sendable () -> Void) {
-        guard filling.withLock({ busy in
-            defer { busy = true }
-            return !busy
-        }) else { return }
+    /// Runs `reading` (`source`'s headers into the index) in the background; nothing if a fill
+    /// of that source is already under way (its next listing asks again for what it left).
+    /// Each source fills on its own: a slow server's does not hold up a local folder's.
+    func fill(_ source: String, _ reading: @escaping @Sendable () -> Void) {
+        guard filling.withLock({ $0.insert(source).inserted }) else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
             reading()
-            filling.withLock { $0 = false }
+            _ = filling.withLock { $0.remove(source) }
         }
     }
 

@@ -13,46 +13,60 @@ enum ServerHeaders {
     /// Requests a background reading has out at once.
     static let backgroundBatch = 100
 
-    /// Every photo's facts, in order, and whether all are known. At most `control.inlineFetches`
-    /// photos the index does not know are waited for; the others are nil (left out of the
-    /// listing for now) and read in the background, kept as they come, so the listing after
-    /// knows them. A photo whose bytes cannot be had is dated by its server's time now, and asked
-    /// for again at the next listing. `done` runs once, on any thread.
-    static func facts(of items: [SourceItem], index: CaptureIndex, network: DataLoading, control: SelectionControl,
-                      _ done: @escaping @Sendable (_ facts: [CaptureFacts?], _ complete: Bool) -> Void) {
+    /// What a listing knows of its photos: each one's facts, in order, and whether all are known.
+    struct Known {
+        var facts: [CaptureFacts?]
+        var complete: Bool
+    }
+
+    /// Every photo's facts. At most `control.inlineFetches` photos the index does not know are
+    /// waited for; the others are nil (left out of the listing for now) and read in the
+    /// background (as `source`'s fill), kept as they come, so the listing after knows them. A
+    /// photo whose bytes cannot be had (its path in `failed`, or told to `noteFailed` now) is
+    /// dated by its server's time, and asked for again after the next walk of the folders.
+    /// `done` runs once, off the network's thread.
+    static func facts(of items: [SourceItem], index: CaptureIndex, network: DataLoading, control: SelectionControl, source: String,
+                      failed: Set<String>, noteFailed: @escaping @Sendable ([String]) -> Void, _ done: @escaping @Sendable (Known) -> Void) {
         let files = LibraryDates.files(items)
-        let known = index.known(for: files)
-        let missing = known.indices.compactMap { i -> Wanted? in
-            guard known[i] == nil, case .url(let url) = items[i].image else { return nil }
-            return Wanted(at: i, file: files[i], request: DataRequest(url: url, expectedETag: items[i].version, firstBytes: firstBytes))
+        // Asked before the index is read: a fill that ends in between has kept all it read.
+        let filling = control.isFilling(source)
+        var stored = index.known(for: files)
+        for i in stored.indices where stored[i] == nil && failed.contains(files[i].path) { stored[i] = CaptureFacts() }
+        let known = stored
+        let missing = known.indices.filter { known[$0] == nil && items[$0].image.url != nil }
+        let inline = Array(missing.prefix(filling ? 0 : control.inlineFetches)), rest = Array(missing.dropFirst(inline.count))
+        let wanted: @Sendable (Int) -> Wanted = { i in
+            Wanted(file: files[i], request: DataRequest(url: items[i].image.url!, expectedETag: items[i].version, firstBytes: firstBytes))
         }
-        let inline = Array(missing.prefix(control.isFilling ? 0 : control.inlineFetches)), rest = Array(missing.dropFirst(inline.count))
-        read(inline, index: index, network: network) { answers in
+        read(inline.map(wanted), index: index, network: network, noteFailed: noteFailed) { answers in
             var facts = known
-            for (wanted, answer) in zip(inline, answers) { facts[wanted.at] = answer ?? CaptureFacts() }
+            for (i, answer) in zip(inline, answers) { facts[i] = answer ?? CaptureFacts() }
             if !rest.isEmpty {
-                control.fill {
+                control.fill(source) {
                     for start in stride(from: 0, to: rest.count, by: backgroundBatch) {
                         let batchDone = DispatchSemaphore(value: 0)
-                        read(Array(rest[start..<min(start + backgroundBatch, rest.count)]), index: index, network: network) { _ in batchDone.signal() }
+                        read(rest[start..<min(start + backgroundBatch, rest.count)].map(wanted), index: index, network: network, noteFailed: noteFailed) { _ in
+                            batchDone.signal()
+                        }
                         batchDone.wait()
                     }
                 }
             }
-            done(facts, rest.isEmpty)
+            done(Known(facts: facts, complete: rest.isEmpty))
         }
     }
 
-    /// A photo whose first bytes are wanted: where it is in the listing, and its identity.
+    /// A photo whose first bytes are wanted: its identity and the request for them.
     private struct Wanted: Sendable {
-        let at: Int
         let file: CaptureIndex.File
         let request: DataRequest
     }
 
     /// Asks for each photo's first bytes at once and keeps those read in the index; `done` gets
-    /// each one's facts in order, nil where its bytes could not be had.
-    private static func read(_ wanted: [Wanted], index: CaptureIndex, network: DataLoading, _ done: @escaping @Sendable ([CaptureFacts?]) -> Void) {
+    /// each one's facts in order, nil where its bytes could not be had (told to `noteFailed`).
+    /// Off the network's thread: the index is written, and the caller sorts thousands of photos.
+    private static func read(_ wanted: [Wanted], index: CaptureIndex, network: DataLoading, noteFailed: @escaping @Sendable ([String]) -> Void,
+                             _ done: @escaping @Sendable ([CaptureFacts?]) -> Void) {
         guard !wanted.isEmpty else { return done([]) }
         let state = Mutex((facts: [CaptureFacts?](repeating: nil, count: wanted.count), left: wanted.count))
         for (n, photo) in wanted.enumerated() {
@@ -64,9 +78,13 @@ enum ServerHeaders {
                     return state.left == 0 ? state.facts : nil
                 }
                 guard let finished else { return }
-                let read = zip(wanted, finished).compactMap { photo, facts in facts.map { (photo.file, $0) } }
-                index.store(read.map(\.1), for: read.map(\.0))
-                done(finished)
+                DispatchQueue.global(qos: .utility).async {
+                    let read = zip(wanted, finished).compactMap { photo, facts in facts.map { (photo.file, $0) } }
+                    index.store(read.map(\.1), for: read.map(\.0))
+                    let failures = zip(wanted, finished).filter { $0.1 == nil }.map(\.0.file.path)
+                    if !failures.isEmpty { noteFailed(failures) }
+                    done(finished)
+                }
             }
         }
     }

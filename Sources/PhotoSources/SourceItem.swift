@@ -27,6 +27,9 @@ package enum Location: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The URL of one from the network; nil for a local file.
+    var url: URL? { if case .url(let url) = self { url } else { nil } }
+
     /// The last part of a file's path. Once per photo at start: NSString's answer cost more than
     /// listing the library.
     static func fileName(_ path: String) -> String {

@@ -79,6 +79,7 @@ struct WebDAVSource: PhotoSource {
             switch result {
             case .failure(let error): done(.failure(error))
             case .success(let resources):
+                growing.walked()
                 let photos = resources.filter { ImageFileTypes.extensions.contains($0.url.pathExtension.lowercased()) }.map(Self.item)
                 // Off the network's thread: the index is read and thousands of photos sorted.
                 DispatchQueue.global(qos: .utility).async { arrange(photos, network: network, done) }
@@ -95,15 +96,16 @@ struct WebDAVSource: PhotoSource {
         guard order == .date || selection.isFiltering, let control, let index = control.index() else {
             return done(.success(SourceListing(items: order.sorted(photos))))
         }
-        ServerHeaders.facts(of: photos, index: index, network: network, control: control) { [self] facts, complete in
+        ServerHeaders.facts(of: photos, index: index, network: network, control: control, source: folder.absoluteString,
+                            failed: growing.failed, noteFailed: { [growing] in growing.failed($0) }) { [self] known in
             let now = LocalDate.now()
             // Memories change at midnight, a second after which the folder is listed again.
             var staleAfter = selection.memories.map { _ in Double(86_400 - now.secondOfDay + 1) }
-            if !complete {
+            if !known.complete {
                 growing.keep(photos)
                 staleAfter = min(staleAfter ?? .infinity, control.fillSeconds)
             }
-            done(.success(SourceListing(items: LibraryDates.apply(photos, facts: facts, order: order, selection: selection, today: now.day),
+            done(.success(SourceListing(items: LibraryDates.apply(photos, facts: known.facts, order: order, selection: selection, today: now.day),
                                         staleAfter: staleAfter)))
         }
     }
@@ -138,9 +140,14 @@ struct SourceRefreshFailed: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A walk's photos kept for the listing after, which takes them once.
+/// A walk's photos kept for the listing after, which takes them once; and the photos of this
+/// walk whose first bytes could not be had, dated by the server's time until the next walk.
 private final class GrowingWalk: Sendable {
-    private let photos = Mutex<[SourceItem]?>(nil)
-    func keep(_ walk: [SourceItem]) { photos.withLock { $0 = walk } }
-    func take() -> [SourceItem]? { photos.withLock { $0.take() } }
+    private let state = Mutex<(photos: [SourceItem]?, failed: Set<String>)>((nil, []))
+    func keep(_ walk: [SourceItem]) { state.withLock { $0.photos = walk } }
+    func take() -> [SourceItem]? { state.withLock { $0.photos.take() } }
+    /// A new walk of the folders: its photos' bytes are asked for again.
+    func walked() { state.withLock { $0.failed = [] } }
+    func failed(_ paths: [String]) { state.withLock { $0.failed.formUnion(paths) } }
+    var failed: Set<String> { state.withLock { $0.failed } }
 }

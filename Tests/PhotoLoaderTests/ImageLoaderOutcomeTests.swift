@@ -30,7 +30,7 @@ import PhotoLoading
     @Test func aRefusedKeyIsRetriedByItselfAndAMissingPhotoIsNot() throws {
         let h = try LoaderHarness(urls: 1)
         let full = Request.image(ImageKey(item: 0, quality: .full))
-        for (status, failure) in [(401, LoadFailure.network), (403, .network), (404, .gone), (410, .gone)] {
+        for (status, failure) in [(401, LoadFailure.refused), (403, .refused), (404, .gone), (410, .gone), (503, .network)] {
             h.loader.request(full, pixels: 256, urgency: .current)
             h.network.answer(h.url(0), with: .failure(.httpStatus(status)))
             #expect(h.results(1).first?.error?.failure(fromNetwork: true) == failure, "HTTP \(status)")

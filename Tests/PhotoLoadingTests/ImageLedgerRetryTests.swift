@@ -127,6 +127,21 @@ private extension ImageLedger {
         #expect(ledger.nextRetry == nil, "a 404 is not brought forward by anything")
     }
 
+    /// A file the server refused (401, 403) is tried again on its own back-off: the host's other
+    /// photos coming in say nothing about this one's permission.
+    @Test func aRefusedPhotoIsRetriedOnItsBackOffAloneNotByTheHostsOtherAnswers() {
+        var ledger = ImageLedger()
+        _ = ledger.follow(slideshow: [1, 2])
+        ledger.fail(full(1), .refused, at: 0)
+        #expect(ledger.nextRetry == 1000)
+        _ = ledger.want(full(2), .neighbour)
+        _ = ledger.received(full(2), .success(photo), at: 100, host: host)
+        #expect(ledger.loads(ledger.retriesDue(at: 100)).isEmpty && ledger.nextRetry == 1000)
+        #expect(ledger.loads(ledger.retriesDue(at: 1000)) == [full(1)])
+        _ = ledger.received(full(1), .failure(.refused), at: 1000, host: host)
+        #expect(ledger.nextRetry == 3000, "the back-off grows: 2 s")
+    }
+
     /// A thumbnail asked for before the photo failed, and decoded late behind busy cores, says
     /// nothing about the host now: the photo's retry keeps its back-off.
     @Test func aSuccessAskedForBeforeTheFailureBringsNothingForward() {

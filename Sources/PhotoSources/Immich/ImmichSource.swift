@@ -158,7 +158,7 @@ struct ImmichSource: PhotoSource {
         switch error {
         case .httpStatus(401): return "\(address.argument): \(host) refused the API key in \(keyFile ?? "no file"): revoked, or a key of another server?"
         case .httpStatus(403):
-            return "\(address.argument): the API key in \(keyFile ?? "no file") may not read this (it needs asset.read, asset.view, album.read, person.read, tag.read and memory.read)"
+            return "\(address.argument): the API key in \(keyFile ?? "no file") may not read this (it needs asset.read, asset.view, asset.download, album.read, person.read, tag.read and memory.read)"
         case .httpStatus(404): return "\(address.argument): no Immich API at \(address.api.absoluteString)"
         case .untrustedCertificate(let reason): return SourceUnusable.untrustedCertificate(address.argument, host: host, reason).description
         default: return "\(address.argument): \(error)"
