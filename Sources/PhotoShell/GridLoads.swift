@@ -56,10 +56,13 @@ struct GridLoads {
         let visible = scene.mode == .grid ? onScreen : scene.currentIndex..<scene.currentIndex + 1
         let view = ThumbnailWarming.View(visible: visible, perScreen: onScreen.count, count: catalog.count, moving: scene.mode == .grid && grid.isMoving(at: now))
         guard let positions = warming.look(at: view) else { return }
-        let ids = positions.compactMap(catalog.id(at:))
-        let left = warming.ask(ids)
         // Only what the shared cache keeps is worth warming; other pixels would be thrown away.
-        around.images.apply { $0.stopWarming(left) + $0.warm(ids.filter { catalog[$0].usesThumbnailCache }) }
+        // The screen's own cells come whatever they are (the scene asks for them): `thumbs_done`
+        // waits for both, not for a server's photos beyond the screen that nothing makes.
+        let onScreenIDs = catalog.ids(at: visible)
+        let made = positions.compactMap(catalog.id(at:)).filter { catalog[$0].usesThumbnailCache || onScreenIDs.contains($0) }
+        let left = warming.ask(made)
+        around.images.apply { $0.stopWarming(left) + $0.warm(made.filter { catalog[$0].usesThumbnailCache }) }
     }
 
     /// A thumbnail arrived: `thumbs_done` once every one asked for is made (or failed). Only an

@@ -119,6 +119,30 @@ import Testing
         #expect(done.count == 1 && done.first?.hasSuffix("thumbs_done \(reach)") == true, "once, when the last one came")
     }
 
+    /// A server's photos beyond the screen are not made ahead (the shared cache keeps local ones
+    /// only): `thumbs_done` says when the screen's are in, rather than never.
+    @Test func aServersLibraryLargerThanTheScreenSaysThumbsDoneForTheScreen() throws {
+        let photos = catalog(400, url: true)
+        let scene = PhotoScene(items: photos.sceneItems, viewport: viewport)
+        let onScreen = scene.grid.visibleRange(at: 0)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loop-parts-\(UUID().uuidString).events").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try EventLog(path: path)
+        var grid = GridLoads(screensAhead: 2)
+        grid.follow(around(scene, photos, log: log), at: 0)
+        #expect(!loader.requested.contains { if case .warm = $0.request { true } else { false } }, "nothing of a server is warmed")
+        for id in onScreen {
+            // The scene asks for its cells on screen.
+            let key = ImageKey(item: id, quality: .thumbnail)
+            flow.apply { $0.want(key, .visible) }
+            flow.receive(ImageLoader.Result(request: .image(key), outcome: .success(pixels(8, 6)), opaque: true, originalSize: nil, scanBytes: 0), host: "photos", at: 1)
+        }
+        _ = flow.finishUploads(budgetMs: 16, atRest: true)
+        grid.thumbnailArrived(around(scene, photos, log: log))
+        let done = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.contains("thumbs_done") }
+        #expect(done.count == 1 && done.first?.hasSuffix("thumbs_done \(onScreen.count)") == true, "\(done)")
+    }
+
     @Test func aPressOnTheRetryGlyphOfAFailedDownloadLoadsThePageAgainInsteadOfClosingIt() {
         let photos = catalog(3, url: true)
         let scene = PhotoScene(items: photos.sceneItems, viewport: viewport, startIndex: 1)
