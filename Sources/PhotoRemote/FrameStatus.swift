@@ -15,6 +15,9 @@ public struct FrameStatus: Equatable, Sendable {
     public var caption: String
     /// A slideshow runs.
     public var playing: Bool
+    /// The list may still grow by itself: a source not listed yet (the waiting screen), or a
+    /// library whose photos' headers are still being read behind its first screen.
+    public var loading = false
     /// The settings in force, which the config file may have changed since the start.
     public var settings: Settings?
 
@@ -60,7 +63,7 @@ public struct FrameStatus: Equatable, Sendable {
     /// One JSON object, keys in the order of the docs.
     public var json: String {
         "{\"mode\":\"\(mode.rawValue)\",\"index\":\(index),\"count\":\(count),\"image\":\(Self.quoted(image)),"
-            + "\"caption\":\(Self.quoted(caption)),\"playing\":\(playing)\(settings.map { ",\"settings\":\($0.json)" } ?? "")}"
+            + "\"caption\":\(Self.quoted(caption)),\"playing\":\(playing),\"loading\":\(loading)\(settings.map { ",\"settings\":\($0.json)" } ?? "")}"
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.

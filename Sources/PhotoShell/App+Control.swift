@@ -70,6 +70,7 @@ extension App {
         guard operation.settings.control != nil else { return }
         var (status, item) = around.status(asleep: isAsleep)
         status.settings = operation.settingsInForce
+        status.loading = feed.isLoading
         operation.publish(status, item: item, holds: scene.holdsDeferredKeys)
     }
 }

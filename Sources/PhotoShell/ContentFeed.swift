@@ -28,6 +28,9 @@ struct ContentFeed {
     /// Only the photos `selection` admits, from now on (the config file changed).
     func select(_ selection: DateSelection) { live?.select(selection) }
 
+    /// The list may still grow by itself: a source waited for, or a library still being read.
+    var isLoading: Bool { !waitingFor.isEmpty || live?.isGrowing == true }
+
     /// Asleep, nothing is listed or fetched again; awake, what fell due meanwhile is.
     func setPaused(_ paused: Bool) { live?.setPaused(paused) }
 }

@@ -80,6 +80,9 @@ package final class LiveContent: @unchecked Sendable {
     }
 
     /// The newest list of photos, once per change; nil when nothing changed.
+    /// A source's list is still growing as its photos' headers are read (docs/behaviour.md §1).
+    package var isGrowing: Bool { selection?.isFillingAny ?? false }
+
     package func takeUpdate() -> [SourceItem]? {
         lock.lock()
         defer { lock.unlock() }

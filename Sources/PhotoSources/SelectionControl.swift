@@ -40,6 +40,9 @@ package final class SelectionControl: Sendable {
     /// fill may be reading the same ones; it shows what is known and is listed again.
     func isFilling(_ source: String) -> Bool { filling.withLock { $0.contains(source) } }
 
+    /// Some source's headers are being read in the background: its list is still growing.
+    package var isFillingAny: Bool { filling.withLock { !$0.isEmpty } }
+
     /// Runs `reading` (`source`'s headers into the index) in the background; nothing if a fill
     /// of that source is already under way (its next listing asks again for what it left).
     /// Each source fills on its own: a slow server's does not hold up a local folder's.

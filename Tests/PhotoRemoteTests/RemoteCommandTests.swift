@@ -81,14 +81,14 @@ import Testing
 @Suite struct FrameStatusTests {
     @Test func theStatusIsOneJSONObjectWithTheKeysInTheDocumentedOrder() {
         let status = FrameStatus(mode: .browsing, index: 3, count: 12, image: "/p/a \"b\".jpg", caption: "Line\nTab\t\u{1}é", playing: false)
-        #expect(status.json == #"{"mode":"browsing","index":3,"count":12,"image":"/p/a \"b\".jpg","caption":"Line\nTab\t\u0001é","playing":false}"#)
+        #expect(status.json == #"{"mode":"browsing","index":3,"count":12,"image":"/p/a \"b\".jpg","caption":"Line\nTab\t\u0001é","playing":false,"loading":false}"#)
     }
 
     @Test func theSettingsInForceGoLastNamedByTheirConfigKeys() {
         var status = FrameStatus(mode: .slideshow, index: 0, count: 2, image: "/p/a.jpg", caption: "", playing: true)
         status.settings = FrameStatus.Settings(slideshow: 7.5, transition: "slide", shuffle: true, loop: false, pair: "portraits", caption: "{name} \"x\"", captions: false,
                                                clock: nil, fill: "blur", sleep: "22:30", wake: "07:00")
-        #expect(status.json.hasSuffix(#""playing":true,"settings":{"slideshow":7.5,"transition":"slide","shuffle":true,"loop":false,"pair":"portraits","caption":"{name} \"x\"","#
+        #expect(status.json.hasSuffix(#""playing":true,"loading":false,"settings":{"slideshow":7.5,"transition":"slide","shuffle":true,"loop":false,"pair":"portraits","caption":"{name} \"x\"","#
             + #""captions":false,"clock":null,"fill":"blur","sleep":"22:30","wake":"07:00"}}"#), "\(status.json)")
         status.settings?.slideshow = 8
         #expect(status.json.contains(#""slideshow":8,"#), "whole seconds without a fraction")

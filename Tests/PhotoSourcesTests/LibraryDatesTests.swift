@@ -101,6 +101,21 @@ import Testing
         #expect(index.headersRead == 5)
     }
 
+    /// While a library's headers are read in the background its list is still growing, and
+    /// says so (`loading` in the remote control's status), until the reading ends.
+    @Test func aListStillBeingReadSaysItIsGrowingUntilTheReadingEnds() throws {
+        let control = SelectionControl(DateSelection(), index: nil)
+        let content = LiveContent(sources: [], selection: control)
+        #expect(!content.isGrowing)
+        let release = DispatchSemaphore(value: 0)
+        control.fill("/photos") { release.wait() }
+        #expect(content.isGrowing)
+        release.signal()
+        let deadline = Date().addingTimeInterval(10)
+        while content.isGrowing, Date() < deadline { usleep(1000) }
+        #expect(!content.isGrowing)
+    }
+
     @Test func listedAgainTheFolderReadsNoHeader() throws {
         let folder = try library()
         _ = names(folder, .date, index: try CaptureIndex(path: folder.path("index.sqlite3")))
