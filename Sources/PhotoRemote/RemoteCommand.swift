@@ -44,7 +44,7 @@ public enum RemoteCommand: Equatable, Sendable {
             return .show(index)
         case "select":
             guard let selection = try? JSONDecoder().decode(RemoteSelection.self, from: Data(body.isEmpty ? Array("{}".utf8) : body)) else {
-                throw Rejection("select takes {\"since\": DATE, \"until\": DATE, \"rating\": N, \"memories\": DAYS}, any of them; {} for every photo")
+                throw Rejection("select takes {\"since\": DATE, \"until\": DATE, \"rating\": N, \"memories\": DAYS, \"album\": NAME, \"person\": NAME, \"tag\": NAME, \"favorites\": true}, any of them (a name or a list of names); {} for every photo")
             }
             if let problem = selection.problem { throw Rejection("select: \(problem)") }
             return .select(selection)
@@ -63,8 +63,10 @@ public enum RemoteCommand: Equatable, Sendable {
     /// from 1 to `longestMessageSeconds` is the seconds; any other stays part of the text).
     public static func parse(payload: [UInt8], count: Int) throws(Rejection) -> RemoteCommand {
         guard payload.count <= maxMessagePayloadBytes else { throw Rejection("longer than \(maxMessagePayloadBytes) bytes") }
-        let isMessage = payload.drop { $0 == 0x20 }.starts(with: Array("message".utf8))
-        guard isMessage || payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
+        let start = payload.drop { $0 == 0x20 }
+        // A message is a line of text, a selection may name albums and people: both are longer.
+        let isText = start.starts(with: Array("message".utf8)) || start.starts(with: Array("select".utf8))
+        guard isText || payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
         guard let text = String(validating: payload, as: UTF8.self) else { throw Rejection("not UTF-8") }
         let words = text.split(whereSeparator: \.isWhitespace)
         if words.first == "message" {
@@ -73,7 +75,7 @@ public enum RemoteCommand: Equatable, Sendable {
             if seconds != nil { rest.removeLast() }
             return try message(rest.joined(separator: " "), seconds: seconds)
         }
-        guard payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
+        guard words.first == "select" || payload.count <= maxPayloadBytes else { throw Rejection("longer than \(maxPayloadBytes) bytes") }
         switch (words.first, words.count) {
         case ("show"?, 2):
             guard let index = Int(words[1]) else { throw Rejection("show needs a whole number: \(words[1])") }
@@ -95,7 +97,7 @@ public enum RemoteCommand: Equatable, Sendable {
     /// An MQTT command longer than this is refused before it is read as text (every command is a
     /// few bytes)...
     public static let maxPayloadBytes = 64
-    /// ...but a message, which is a line of text in any script.
+    /// ...but a message, which is a line of text in any script, and a selection naming albums.
     public static let maxMessagePayloadBytes = 2048
 
     private struct MessageBody: Decodable {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Which photos a frame shows by date and rating, chosen from elsewhere (`POST /api/select`,
 /// MQTT `select …`; docs/behaviour.md §15): the live form of `--since`, `--until`, `--rating`
-/// and `--memories`. Nothing set: every photo.
+/// and `--memories`, and for an Immich library its albums, people, tags and favourites. Nothing
+/// set: every photo.
 public struct RemoteSelection: Equatable, Sendable, Codable {
     /// "YYYY", "YYYY-MM" or "YYYY-MM-DD".
     public var since: String?
@@ -11,9 +12,45 @@ public struct RemoteSelection: Equatable, Sendable, Codable {
     public var rating: Int?
     /// On this day in earlier years, give or take this many days.
     public var memories: Int?
+    /// An Immich library's albums, people and tags (by name or id; several are alternatives),
+    /// each in place of those its address names; empty: as the address says.
+    public var albums: [String] = []
+    public var people: [String] = []
+    public var tags: [String] = []
+    /// An Immich library's favourites alone.
+    public var favorites = false
 
     public init(since: String? = nil, until: String? = nil, rating: Int? = nil, memories: Int? = nil) {
         (self.since, self.until, self.rating, self.memories) = (since, until, rating, memories)
+    }
+
+    private enum CodingKeys: String, CodingKey { case since, until, rating, memories, album, person, tag, favorites }
+
+    /// `album`, `person` and `tag` take a name or a list of names.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        since = try keys.decodeIfPresent(String.self, forKey: .since)
+        until = try keys.decodeIfPresent(String.self, forKey: .until)
+        rating = try keys.decodeIfPresent(Int.self, forKey: .rating)
+        memories = try keys.decodeIfPresent(Int.self, forKey: .memories)
+        func names(_ key: CodingKeys) throws -> [String] {
+            if let one = try? keys.decodeIfPresent(String.self, forKey: key) { return [one] }
+            return try keys.decodeIfPresent([String].self, forKey: key) ?? []
+        }
+        (albums, people, tags) = (try names(.album), try names(.person), try names(.tag))
+        favorites = try keys.decodeIfPresent(Bool.self, forKey: .favorites) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encodeIfPresent(since, forKey: .since)
+        try keys.encodeIfPresent(until, forKey: .until)
+        try keys.encodeIfPresent(rating, forKey: .rating)
+        try keys.encodeIfPresent(memories, forKey: .memories)
+        if !albums.isEmpty { try keys.encode(albums, forKey: .album) }
+        if !people.isEmpty { try keys.encode(people, forKey: .person) }
+        if !tags.isEmpty { try keys.encode(tags, forKey: .tag) }
+        if favorites { try keys.encode(true, forKey: .favorites) }
     }
 
     /// Whether `text` is a date `since` and `until` take: YYYY, YYYY-MM or YYYY-MM-DD.
@@ -33,10 +70,13 @@ public struct RemoteSelection: Equatable, Sendable, Codable {
         }
         if let rating, !(0...5).contains(rating) { return "rating: \(rating) is not 0 to 5 stars" }
         if let memories, !(0...183).contains(memories) { return "memories: \(memories) is not 0 to 183 days" }
+        if (albums + people + tags).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return "an album, person or tag names nothing" }
         return nil
     }
 
-    /// MQTT's words: `all`, `memories [DAYS]`, and any of `since DATE`, `until DATE`, `rating N`.
+    /// MQTT's words: `all`, `memories [DAYS]`, and any of `since DATE`, `until DATE`, `rating N`,
+    /// `favorites`, `album NAME`, `person NAME`, `tag NAME` (a name is the words up to the next
+    /// of these; repeated: alternatives).
     init(words: [Substring]) throws(RemoteCommand.Rejection) {
         self.init()
         var rest = words[...]
@@ -52,9 +92,20 @@ public struct RemoteSelection: Equatable, Sendable, Codable {
                     guard let stars = Int(value) else { throw RemoteCommand.Rejection("select: rating needs a whole number") }
                     rating = stars
                 } else if word == "since" { since = String(value) } else { until = String(value) }
+            case "favorites", "favourites":
+                favorites = true
+            case "album", "person", "tag":
+                let name = rest.prefix { !Self.words.contains(String($0)) }
+                guard !name.isEmpty else { throw RemoteCommand.Rejection("select: \(word) needs a name") }
+                rest.removeFirst(name.count)
+                let joined = name.joined(separator: " ")
+                if word == "album" { albums.append(joined) } else if word == "person" { people.append(joined) } else { tags.append(joined) }
             default:
-                throw RemoteCommand.Rejection("select: unknown word “\(word)”: all, memories [DAYS], since DATE, until DATE, rating N")
+                throw RemoteCommand.Rejection("select: unknown word “\(word)”: all, memories [DAYS], since DATE, until DATE, rating N, favorites, album NAME, person NAME, tag NAME")
             }
         }
     }
+
+    /// The words MQTT's `select` knows, which end a name.
+    static let words: Set<String> = ["memories", "since", "until", "rating", "favorites", "favourites", "album", "person", "tag"]
 }

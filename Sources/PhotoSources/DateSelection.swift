@@ -15,6 +15,17 @@ package struct DateSelection: Equatable, Sendable {
     package var minimumRating: Int?
     /// Only "on this day" in earlier years (`--memories`).
     package var memories: Memories?
+    /// Chosen live for an Immich library (`select`): its albums, people, tags and favourites,
+    /// in place of its address's. A folder has none of them, and shows as it would without.
+    package var collections = Collections()
+
+    package struct Collections: Equatable, Sendable {
+        package var albums: [String] = []
+        package var people: [String] = []
+        package var tags: [String] = []
+        package var favorites = false
+        package init() {}
+    }
 
     package init(since: String? = nil, until: String? = nil, minimumRating: Int? = nil, memories: Memories? = nil) {
         (self.since, self.until, self.minimumRating, self.memories) = (since, until, minimumRating, memories)
@@ -28,6 +39,7 @@ package struct DateSelection: Equatable, Sendable {
     /// A selection chosen from elsewhere (`select`, docs/behaviour.md §15).
     package init(_ remote: RemoteSelection) {
         self.init(since: remote.since, until: remote.until, minimumRating: remote.rating, memories: remote.memories.map(Memories.init))
+        (collections.albums, collections.people, collections.tags, collections.favorites) = (remote.albums, remote.people, remote.tags, remote.favorites)
     }
 
     /// `taken`: "YYYY-MM-DD HH:MM:SS", compared on as many characters as the bound gives.

@@ -6,6 +6,9 @@ import Testing
         try RemoteCommand.parse(name: name, body: Array(body.utf8), count: count)
     }
 
+    /// An MQTT command's payload.
+    func mqtt(_ text: String) throws(RemoteCommand.Rejection) -> RemoteCommand { try RemoteCommand.parse(payload: Array(text.utf8), count: 10) }
+
     @Test func eachCommandNameIsItsCommandWithAnEmptyBodyOrAnEmptyObject() throws {
         #expect(try parse("next") == .next)
         #expect(try parse("previous", "{}") == .previous)
@@ -24,20 +27,33 @@ import Testing
     }
 
     /// A phone picks "memories" or "2019" on the frame without a restart (docs/behaviour.md §15).
+    /// An Immich library's albums, people, tags and favourites, chosen live: a name or a list of
+    /// names over HTTP; over MQTT a name is the words up to the next word `select` knows.
+    @Test func selectTakesAnImmichLibrarysAlbumsPeopleTagsAndFavourites() throws {
+        var summer = RemoteSelection(rating: 4)
+        (summer.albums, summer.people, summer.favorites) = (["Summer 2024"], ["Ada", "Bob"], true)
+        #expect(try parse("select", #"{"album": "Summer 2024", "person": ["Ada", "Bob"], "favorites": true, "rating": 4}"#) == .select(summer))
+        #expect(try mqtt("select album Summer 2024 person Ada person Bob favorites rating 4") == .select(summer))
+        var tagged = RemoteSelection()
+        tagged.tags = ["Holidays/Alps"]
+        #expect(try mqtt("select tag Holidays/Alps") == .select(tagged))
+        #expect(try parse("select", #"{"tag": ["Holidays/Alps"]}"#) == .select(tagged))
+    }
+
     @Test func selectTakesDatesARatingOrMemoriesOverHTTPAndMQTT() throws {
         #expect(try parse("select", #"{"since": "2019", "until": "2019-12-31"}"#) == .select(RemoteSelection(since: "2019", until: "2019-12-31")))
         #expect(try parse("select", #"{"memories": 2, "rating": 4}"#) == .select(RemoteSelection(rating: 4, memories: 2)))
         #expect(try parse("select", "{}") == .select(RemoteSelection()))
         #expect(try parse("select") == .select(RemoteSelection()))
-        func mqtt(_ text: String) throws(RemoteCommand.Rejection) -> RemoteCommand { try RemoteCommand.parse(payload: Array(text.utf8), count: 10) }
         #expect(try mqtt("select memories") == .select(RemoteSelection(memories: 0)))
         #expect(try mqtt("select memories 3 rating 2") == .select(RemoteSelection(rating: 2, memories: 3)))
         #expect(try mqtt(" select since 2019-07 until 2020 ") == .select(RemoteSelection(since: "2019-07", until: "2020")))
         #expect(try mqtt("select all") == .select(RemoteSelection()))
-        for bad in [#"{"since": "July"}"#, #"{"rating": 9}"#, #"{"until": 2019}"#, #"{"memories": -1}"#, #"{"since": "+123"}"#, #"{"until": "2019-+1"}"#] {
+        for bad in [#"{"since": "July"}"#, #"{"rating": 9}"#, #"{"until": 2019}"#, #"{"memories": -1}"#, #"{"since": "+123"}"#, #"{"until": "2019-+1"}"#,
+                    #"{"album": ""}"#, #"{"person": 3}"#, #"{"favorites": "yes"}"#] {
             #expect(throws: RemoteCommand.Rejection.self, "\(bad)") { try parse("select", bad) }
         }
-        for bad in ["select since", "select rating four", "select yesterday", "select until 2019-13"] {
+        for bad in ["select since", "select rating four", "select yesterday", "select until 2019-13", "select album", "select album rating 4"] {
             #expect(throws: RemoteCommand.Rejection.self, "\(bad)") { try mqtt(bad) }
         }
     }
@@ -47,7 +63,6 @@ import Testing
         #expect(try parse("message", #"{"text": "Dinner at 7", "seconds": 90}"#) == .message("Dinner at 7", seconds: 90))
         #expect(try parse("message", #"{"text": "晚饭 7 点\n  好了"}"#) == .message("晚饭 7 点 好了", seconds: RemoteCommand.messageSeconds))
         #expect(try parse("message", #"{"text": ""}"#) == .message("", seconds: RemoteCommand.messageSeconds))
-        func mqtt(_ text: String) throws(RemoteCommand.Rejection) -> RemoteCommand { try RemoteCommand.parse(payload: Array(text.utf8), count: 10) }
         #expect(try mqtt("message Dinner at 7 60") == .message("Dinner at 7", seconds: 60))
         #expect(try mqtt("message Dinner at 7") == .message("Dinner at", seconds: 7))
         #expect(try mqtt("message 42") == .message("42", seconds: RemoteCommand.messageSeconds))

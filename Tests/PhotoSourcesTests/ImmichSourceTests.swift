@@ -184,6 +184,38 @@ extension ImmichSourceTests {
         #expect(server.requests.last?.body.contains("\"takenBefore\":\"2021-04-01T14:00:00.000Z\"") == true, "asked wide, cut to the local days")
         #expect(server.mismatches == [])
     }
+
+    /// A phone chooses an album, a person or the favourites while the frame runs: they stand in
+    /// for those the address names, each kind on its own, and the dates still narrow them.
+    @Test func aRemoteSelectChoosesAnotherAlbumOrPersonOrTheFavourites() throws {
+        let server = try ImmichTestServer(try Self.library(40) { n, asset in
+            asset.albums = [n < 20 ? Self.summer : Self.trips]
+            if n % 4 == 0 { asset.people = [Self.ada] }
+            asset.favorite = n % 10 == 0
+        })
+        let keys = try TempFolder()
+        let control = SelectionControl(DateSelection(), index: nil)
+        var library = try source(server, "album=Summer 2024", keyFile: try server.keyFile(in: keys.url))
+        library.control = control
+        let first = try library.list()
+        #expect(first.items.count == 20)
+        var trips = DateSelection()
+        trips.collections.albums = ["Trips"]
+        control.set(trips)
+        #expect(names(try refreshed(library, after: first.items).get()) == (20..<40).map { String(format: "IMG_%04d.jpg", $0) })
+        var ada = DateSelection()
+        ada.collections.people = ["Ada"]
+        control.set(ada)
+        #expect(names(try refreshed(library, after: first.items).get()) == stride(from: 0, to: 20, by: 4).map { String(format: "IMG_%04d.jpg", $0) },
+                "Ada in the address's album")
+        var favourites = DateSelection()
+        favourites.collections.favorites = true
+        control.set(favourites)
+        #expect(names(try refreshed(library, after: first.items).get()) == ["IMG_0000.jpg", "IMG_0010.jpg"])
+        control.set(DateSelection())
+        #expect(try refreshed(library, after: first.items).get().items.count == 20, "{} is the address's own again")
+        #expect(server.mismatches == [])
+    }
 }
 
 extension ImmichSourceTests {

@@ -101,8 +101,15 @@ struct ImmichSelection: Equatable, Sendable {
     /// `--until`, `--rating`, `--memories`, or a remote `select` (docs/behaviour.md §15). The
     /// server's memories are its own: a number of days around today does not widen them.
     func narrowed(by dates: DateSelection?) -> ImmichSelection {
-        guard let dates, dates.isFiltering else { return self }
+        guard let dates else { return self }
         var narrowed = self
+        // Albums, people and tags chosen live stand in for the address's, each kind on its own.
+        let chosen = dates.collections
+        if !chosen.albums.isEmpty { narrowed.albums = chosen.albums }
+        if !chosen.people.isEmpty { narrowed.people = chosen.people }
+        if !chosen.tags.isEmpty { narrowed.tags = chosen.tags }
+        if chosen.favorites { narrowed.favorites = true }
+        guard dates.isFiltering else { return narrowed }
         if let since = dates.since.flatMap(Self.firstDay) { narrowed.after = max(after ?? since, since) }
         if let until = dates.until.flatMap(Self.dayAfter) { narrowed.before = min(before ?? until, until) }
         if let stars = dates.minimumRating, stars > 0 { narrowed.minimumRating = max(minimumRating ?? stars, stars) }
