@@ -4,7 +4,7 @@ import Foundation
 /// MQTT `select …`; docs/behaviour.md §15): the live form of `--since`, `--until`, `--rating`
 /// and `--memories`, and for an Immich library its albums, people, tags and favourites. Nothing
 /// set: every photo.
-public struct RemoteSelection: Equatable, Sendable, Codable {
+public struct RemoteSelection: Equatable, Sendable, Decodable {
     /// "YYYY", "YYYY-MM" or "YYYY-MM-DD".
     public var since: String?
     public var until: String?
@@ -39,18 +39,6 @@ public struct RemoteSelection: Equatable, Sendable, Codable {
         }
         (albums, people, tags) = (try names(.album), try names(.person), try names(.tag))
         favorites = try keys.decodeIfPresent(Bool.self, forKey: .favorites) ?? false
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encodeIfPresent(since, forKey: .since)
-        try keys.encodeIfPresent(until, forKey: .until)
-        try keys.encodeIfPresent(rating, forKey: .rating)
-        try keys.encodeIfPresent(memories, forKey: .memories)
-        if !albums.isEmpty { try keys.encode(albums, forKey: .album) }
-        if !people.isEmpty { try keys.encode(people, forKey: .person) }
-        if !tags.isEmpty { try keys.encode(tags, forKey: .tag) }
-        if favorites { try keys.encode(true, forKey: .favorites) }
     }
 
     /// Whether `text` is a date `since` and `until` take: YYYY, YYYY-MM or YYYY-MM-DD.

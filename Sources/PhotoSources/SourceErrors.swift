@@ -1,3 +1,5 @@
+import PhotoNetwork
+
 /// Why a source cannot be shown at all: the program exits 2 with this message.
 package struct SourceUnusable: Error, CustomStringConvertible {
     package let description: String
@@ -14,6 +16,6 @@ extension SourceUnusable {
     /// A server whose certificate does not verify: waiting will not mend it, so the program says
     /// how to trust a server's own certificate (docs/behaviour.md §8) and exits 2.
     static func untrustedCertificate(_ argument: String, host: String, _ reason: String) -> SourceUnusable {
-        SourceUnusable(description: "\(argument): the certificate of \(host) is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE")
+        SourceUnusable(description: "\(argument): " + NetworkError.untrustedAdvice(host: host, reason))
     }
 }

@@ -79,6 +79,13 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         503: "Service Unavailable", 504: "Gateway Timeout",
     ]
 
+    /// What to say of a server whose certificate did not verify (`untrustedCertificate`):
+    /// waiting will not mend it, so the line says how a server's own is trusted
+    /// (docs/behaviour.md §8).
+    public static func untrustedAdvice(host: String, _ reason: String) -> String {
+        "the certificate of \(host) is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE"
+    }
+
     /// Whether a cached copy may stand in for the response (stale-if-error, RFC 5861):
     /// failures of the network or the server, not answers like 404 that say the file is gone.
     public var allowsStaleResponse: Bool {

@@ -71,8 +71,7 @@ extension Manifest {
                 }
                 completion(Result { try parse(response.body, location: response.url) }.mapError { $0 as! ManifestError })
             case .failure(.untrustedCertificate(let reason)):
-                // Waiting will not mend it (docs/behaviour.md §8).
-                completion(.failure(.unreadable(file: url.absoluteString, reason: "the certificate of \(url.host ?? "the server") is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE")))
+                completion(.failure(.unreadable(file: url.absoluteString, reason: NetworkError.untrustedAdvice(host: url.host ?? "the server", reason))))
             case .failure(let error) where error.allowsStaleResponse:
                 completion(.failure(.unreachable(file: url.absoluteString, error: error)))
             case .failure(let error):
