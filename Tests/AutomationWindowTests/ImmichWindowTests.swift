@@ -96,28 +96,32 @@ import WindowTestSupport
 }
 
 extension ImmichWindowTests {
+    /// The album of `library` served, the program at 800x600 on it with a replay that opens its
+    /// first photo from the grid, then goes on with `then` (lines from 1200 ms); the folder its
+    /// screenshots are in, once it has exited 0.
+    func onTheFirstPhoto(of library: ImmichTestServer.Library, then: String) async throws -> (server: ImmichTestServer, dir: URL) {
+        let server = try ImmichTestServer(library)
+        let dir = try Fixtures.folder()
+        let (script, _) = try BrowserSession.writeScript("0 wait thumbs_done\n100 click 40 40\n200 wait image_shown 0\n" + then, in: dir)
+        let run = try await AppProcess.run(["--size", "800x600", "--immich-key-file", try server.keyFile(in: dir), "--replay", script.path,
+                                            server.address("album=Lake")], timeout: 240)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        return (server, dir)
+    }
+
     @Test func zoomedPastThePreviewAPageTakesItsDetailFromTheOriginalAskedForThen() async throws {
         var library = try Self.library()
         let folder = try Fixtures.folder("immich-original")
         let original = folder.appendingPathComponent("original.jpg")
         try Data(JPEGFixture.make(width: 2880, height: 2160) { _, _ in (30, 60, 230) }).write(to: original)
         (library.assets[0].original, library.assets[0].width, library.assets[0].height) = (original.path, 2880, 2160)
-        let server = try ImmichTestServer(library)
-        let dir = try Fixtures.folder()
-        let (script, _) = try BrowserSession.writeScript("""
-            0 wait thumbs_done
-            100 click 40 40
-            200 wait image_shown 0
+        let (server, dir) = try await onTheFirstPhoto(of: library, then: """
             1200 screenshot fitted.png
             1300 doubleclick 400 300
             1400 wait detail_shown 0
             2400 screenshot zoomed.png
             2500 quit
-            """, in: dir)
-        let events = dir.appendingPathComponent("events.txt")
-        let run = try await AppProcess.run(["--size", "800x600", "--immich-key-file", try server.keyFile(in: dir), "--events", events.path, "--replay", script.path,
-                                            server.address("album=Lake")], timeout: 240)
-        #expect(run.status == 0, "stderr: \(run.stderr)")
+            """)
         let middle = Rect(x: 350, y: 250, width: 100, height: 100)
         #expect(try Screenshot(path: dir.appendingPathComponent("fitted.png").path).looks(middle, like: (220, 40, 40), tolerance: 16), "at rest: the preview")
         #expect(try Screenshot(path: dir.appendingPathComponent("zoomed.png").path).looks(middle, like: (30, 60, 230), tolerance: 16), "zoomed: the original's detail")
@@ -189,19 +193,11 @@ extension ImmichWindowTests {
         try Data(JPEGFixture.make(width: 400, height: 300) { _, _ in (128, 128, 128) }).write(to: grey)
         (library.assets[0].name, library.assets[0].original, library.assets[0].preview) = ("cat.gif", gif.path, grey.path)
         (library.assets[0].width, library.assets[0].height) = (400, 300)
-        let server = try ImmichTestServer(library)
-        let dir = try Fixtures.folder()
-        let (script, _) = try BrowserSession.writeScript("""
-            0 wait thumbs_done
-            100 click 40 40
-            200 wait image_shown 0
+        let (server, dir) = try await onTheFirstPhoto(of: library, then: """
             1200 screenshot a.png
             1350 screenshot b.png
             1400 quit
-            """, in: dir)
-        let run = try await AppProcess.run(["--size", "800x600", "--immich-key-file", try server.keyFile(in: dir), "--replay", script.path,
-                                            server.address("album=Lake")], timeout: 240)
-        #expect(run.status == 0, "stderr: \(run.stderr)")
+            """)
         let middle = Rect(x: 350, y: 250, width: 100, height: 100)
         let frames: [(Double, Double, Double)] = [(220, 30, 30), (30, 30, 220), (30, 200, 30)]
         let shots = try ["a.png", "b.png"].map { try Screenshot(path: dir.appendingPathComponent($0).path) }

@@ -78,6 +78,15 @@ import Testing
                drawable: PixelSize(width: 1000, height: 800), nativeDisplay: { (nil, nil) }, wake: {}, virtual: true, log: log, livePhotosPlay: false)
     }
 
+    /// An `--events` log in a temporary file, and its `thumbs_done` lines so far.
+    struct LoggedEvents {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loop-parts-\(UUID().uuidString).events").path
+        let log: EventLog
+        init() throws { log = try EventLog(path: path) }
+        func thumbsDone() throws -> [Substring] { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.contains("thumbs_done") } }
+        func remove() { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     func pixels(_ width: Int, _ height: Int) -> [DecodedImage] {
         [DecodedImage(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 4))]
     }
@@ -86,9 +95,8 @@ import Testing
         let photos = catalog(400)
         let scene = PhotoScene(items: photos.sceneItems, viewport: viewport)
         let onScreen = scene.grid.visibleRange(at: 0)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loop-parts-\(UUID().uuidString).events").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let log = try EventLog(path: path)
+        let events = try LoggedEvents(), log = events.log
+        defer { events.remove() }
         var grid = GridLoads(screensAhead: 2)
         grid.follow(around(scene, photos, log: log), at: 0)
         let prefetched = loader.requested.filter { $0.urgency == .prefetch }.compactMap { request -> Int? in
@@ -102,12 +110,11 @@ import Testing
         }
         let reach = onScreen.upperBound + 2 * onScreen.count
         #expect(warmed == (0..<reach).filter { !prefetched.contains($0) }, "the screen, then two screens ahead, in order, but for the rows loading already")
-        func said() throws -> [Substring] { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.contains("thumbs_done") } }
         for id in warmed {
             flow.receive(ImageLoader.Result(request: .warm(item: id), outcome: .success(pixels(8, 6)), opaque: true, originalSize: nil, scanBytes: 0), host: nil, at: 1)
             grid.thumbnailArrived(around(scene, photos, log: log))
         }
-        #expect(try said().isEmpty, "the rows ahead are still loading")
+        #expect(try events.thumbsDone().isEmpty, "the rows ahead are still loading")
         for id in prefetched {
             let key = ImageKey(item: id, quality: .thumbnail)
             flow.receive(ImageLoader.Result(request: .image(key), outcome: .success(pixels(8, 6)), opaque: true, originalSize: nil, scanBytes: 0), host: nil, at: 2)
@@ -115,7 +122,7 @@ import Testing
         _ = flow.finishUploads(budgetMs: 16, atRest: true)
         grid.thumbnailArrived(around(scene, photos, log: log))
         grid.thumbnailArrived(around(scene, photos, log: log))
-        let done = try said()
+        let done = try events.thumbsDone()
         #expect(done.count == 1 && done.first?.hasSuffix("thumbs_done \(reach)") == true, "once, when the last one came")
     }
 
@@ -125,9 +132,8 @@ import Testing
         let photos = catalog(400, url: true)
         let scene = PhotoScene(items: photos.sceneItems, viewport: viewport)
         let onScreen = scene.grid.visibleRange(at: 0)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loop-parts-\(UUID().uuidString).events").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let log = try EventLog(path: path)
+        let events = try LoggedEvents(), log = events.log
+        defer { events.remove() }
         var grid = GridLoads(screensAhead: 2)
         grid.follow(around(scene, photos, log: log), at: 0)
         #expect(!loader.requested.contains { if case .warm = $0.request { true } else { false } }, "nothing of a server is warmed")
@@ -139,7 +145,7 @@ import Testing
         }
         _ = flow.finishUploads(budgetMs: 16, atRest: true)
         grid.thumbnailArrived(around(scene, photos, log: log))
-        let done = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.contains("thumbs_done") }
+        let done = try events.thumbsDone()
         #expect(done.count == 1 && done.first?.hasSuffix("thumbs_done \(onScreen.count)") == true, "\(done)")
     }
 

@@ -240,18 +240,7 @@ import WindowTestSupport
         #expect(first.items.count == 2 && first.staleAfter == 0.05)
         // p5 unread: its server's time (now) puts it last, whatever its EXIF says.
         let final = ["p3.jpg", "p1.jpg", "p2.jpg", "p0.jpg", "p4.jpg", "p5.jpg"]
-        #expect(final.filter(Set(first.items.map(\.image.name)).contains) == first.items.map(\.image.name))
-
-        let content = LiveContent(sources: [(source, first)], selection: control)
-        let woken = DispatchSemaphore(value: 0)
-        content.start { woken.signal() }
-        var shown = first.items.map(\.image.name)
-        while shown.count < 6, woken.wait(timeout: .now() + 20) == .success {
-            guard let update = content.takeUpdate()?.map(\.image.name) else { continue }
-            #expect(final.filter(Set(update).contains) == update, "each list in the final order: \(update)")
-            shown = update
-        }
-        #expect(shown == final)
+        #expect(namesAsTheListGrows(source, from: first, control: control, to: final) == final)
         #expect(server.requests.filter { $0.method == "PROPFIND" && $0.authorized }.count == 1, "\(server.requests)")
         let gets = server.requests.filter { $0.method == "GET" && $0.authorized }
         #expect(gets.count == 6 && Set(gets.map(\.path)) == Set(final.map { "/" + $0 }) && gets.allSatisfy { $0.range == "bytes=0-65535" }, "\(gets)")
