@@ -44,6 +44,9 @@ let package = Package(
         .target(name: "CEarlyPicture", path: "Sources/C/CEarlyPicture", linkerSettings: [.linkedLibrary("SDL2"), .linkedLibrary("X11"), .linkedLibrary("Xrender")]),
         // The window's X11 or Wayland display, for libmpv's hardware decoding interop.
         .target(name: "CNativeDisplay", path: "Sources/C/CNativeDisplay", linkerSettings: [.linkedLibrary("SDL2")]),
+        // The display turned off while the frame sleeps: wlroots' output power protocol, with
+        // libwayland-client opened when first asked.
+        .target(name: "COutputPower", path: "Sources/C/COutputPower"),
         // A progressive JPEG scan by scan as its bytes arrive: libjpeg's buffered-image mode, which
         // the TurboJPEG API does not offer.
         .target(name: "CJPEGStream", path: "Sources/C/CJPEGStream", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -97,7 +100,7 @@ let package = Package(
         // SDL window, GL context, input, fonts: everything that talks to the desktop.
         .target(
             name: "PhotoPlatform",
-            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture", "CNativeDisplay"]),
+            dependencies: ["PhotoCore", "CSDL2", "CSDL2TTF", "CFontconfig", "CText", "CEarlyPicture", "CNativeDisplay", "COutputPower"]),
 
         // Video clips played by libmpv into a framebuffer of the renderer's (docs/behaviour.md §19).
         .target(name: "PhotoVideo", dependencies: ["CVideo", "CLazyLibraries", "PhotoLog"]),

@@ -55,9 +55,11 @@ extension App {
             feed.setPaused(true)
             // Nothing decodes while the frame sleeps: a clip is let go, and starts over on waking.
             extras.layers.video.stop(display.renderer)
+            display.power.sleep(display.window)
             if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
         case .wake:
             automation.log?.wake()
+            display.power.wake()
             feed.setPaused(false)
             perform(operation.takeHeldRequests())
             if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }

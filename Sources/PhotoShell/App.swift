@@ -51,7 +51,7 @@ package final class App {
         catalog = Catalog(items)
         feed = ContentFeed(live: content, waitingFor: options.waitingFor)
         self.options = options
-        display = Display(window: window, renderer: renderer, waker: waker, rotation: options.rotation)
+        display = Display(window: window, renderer: renderer, waker: waker, rotation: options.rotation, switchesPower: options.frame.switchesDisplay)
         self.loader = loader
         extras = ViewExtras(grid: GridLoads(screensAhead: options.thumbnailsAhead),
                             layers: PageLayers(video: PageVideo(audio: options.video.audio, maxSeconds: options.video.maxSeconds)))
@@ -157,6 +157,8 @@ package final class App {
             if automation.isOver(at: clock.nowMs) { running = false }
         }
         takeOutstandingScreenshots(at: clock.nowMs)
+        // A compositor does not switch an output back on when its client goes.
+        display.power.wake()
         operation.slides.finish()
         extras.layers.stop(display.renderer)
         let written = automation.finish()

@@ -14,13 +14,16 @@ struct Display {
     /// The display's cadence, and the frames' times for `--stats`.
     let pacer: FramePacer
     let rotation: Rotation
+    /// The output switched off while the frame sleeps.
+    let power: DisplayPower
 
-    init(window: Window, renderer: Renderer, waker: LoopWaker, rotation: Rotation) {
+    init(window: Window, renderer: Renderer, waker: LoopWaker, rotation: Rotation, switchesPower: Bool) {
         self.window = window
         self.renderer = renderer
         events = LoopEvents(window: window, waker: waker)
         pacer = FramePacer(refreshHz: window.refreshRate)
         self.rotation = rotation
+        power = DisplayPower(enabled: switchesPower)
     }
 
     /// The picture's size in points: the window turned for a panel mounted on its side.

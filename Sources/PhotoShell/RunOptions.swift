@@ -75,6 +75,8 @@ package struct FrameSettings {
     var schedule: SleepSchedule?
     var onSleep: String?
     var onWake: String?
+    /// The display is switched off while asleep where the program can do it (not with `--keep-display-on`).
+    package var switchesDisplay = true
     var localClock: LocalClock
 
     package init(control: ControlBoard? = nil, schedule: SleepSchedule? = nil, onSleep: String? = nil, onWake: String? = nil, localClock: LocalClock) {

@@ -9,7 +9,7 @@ import PhotoServe
 import PhotoShell
 
 /// `--control`, `--control-token`, `--mqtt`, `--mqtt-topic`, `--sleep`, `--wake`, `--on-sleep`,
-/// `--on-wake` (docs/behaviour.md §15–16).
+/// `--on-wake`, `--keep-display-on` (docs/behaviour.md §15–16).
 extension SDLPhoto {
     func validateFrameOptions() throws {
         if let control {
@@ -51,6 +51,7 @@ extension SDLPhoto {
     func frameSettings(network: DataLoading?) throws -> (settings: FrameSettings, server: ControlServer?, mqtt: MQTTControl?) {
         var settings = FrameSettings(schedule: schedule, onSleep: onSleep, onWake: onWake,
                                      localClock: LocalClock(environment: ProcessInfo.processInfo.environment) ?? LocalClock(environment: [:])!)
+        settings.switchesDisplay = !keepDisplayOn
         guard control != nil || mqtt != nil else { return (settings, nil, nil) }
         let board = ControlBoard()
         settings.control = board

@@ -189,6 +189,9 @@ struct SDLPhoto: ParsableCommand {
     @Option(help: ArgumentHelp("Shell command run (sh -c) each time the frame wakes.", valueName: "command"))
     var onWake: String?
 
+    @Flag(help: "Asleep, leave the display lit (black) instead of switching it off where the compositor lets the program (wlroots: cage, sway, labwc, wayfire).")
+    var keepDisplayOn = false
+
     /// The same ranges as a config file's (one table, `ConfigArguments.schema`).
     func validate() throws {
         var values: [(String, ConfigValue)] = [

@@ -20,7 +20,7 @@ enum ConfigArguments {
         "caption": .string, "clock": .flagOrString, "overlay-file": .string, "fill": .choice(Slideshow.Fill.allCases.map(\.rawValue)),
         // The photo frame (docs/behaviour.md §15–16).
         "control": .string, "control-token": .string, "mqtt": .string, "mqtt-topic": .string,
-        "sleep": .string, "wake": .string, "on-sleep": .string, "on-wake": .string,
+        "sleep": .string, "wake": .string, "on-sleep": .string, "on-wake": .string, "keep-display-on": .flag,
     ])
 
     static let shortNames: [Character: String] = ["r": "recursive", "h": "help"]
