@@ -80,10 +80,16 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     ]
 
     /// What to say of a server whose certificate did not verify (`untrustedCertificate`):
-    /// waiting will not mend it, so the line says how a server's own is trusted
+    /// waiting will not mend it, so the line says how a server's own is trusted, or, for a
+    /// certificate made for other names, that the address must be one it names
     /// (docs/behaviour.md §8).
     public static func untrustedAdvice(host: String, _ reason: String) -> String {
-        "the certificate of \(host) is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE"
+        // A certificate made for other names: trusting its issuer would not mend that (libcurl's
+        // two wordings for it).
+        if reason.contains("does not match target host") || reason.contains("subject name matches target host") {
+            return "the certificate of \(host) is made for other names (\(reason)): give the server by a name its certificate holds"
+        }
+        return "the certificate of \(host) is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE"
     }
 
     /// Whether a cached copy may stand in for the response (stale-if-error, RFC 5861):
