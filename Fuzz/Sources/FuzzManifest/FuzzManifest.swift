@@ -2,7 +2,7 @@ import Foundation
 @testable import PhotoNetwork
 
 /// Manifest JSON, read from a file and from an http URL (relative references resolve differently),
-/// with the JSON error locator turning a syntax error's offset into a line and column.
+/// the byte scanner against JSONSerialization, with the JSON error locator turning a syntax error's offset into a line and column.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let json = Data(bytes: data, count: size)
@@ -20,6 +20,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             preconditionFailure("parse threw something other than a ManifestError: \(error)")
         }
     }
+    // The scanner reads what it accepts as JSONSerialization reads it.
+    if let fast = RawManifest.decoded(json), let old = try? RawManifest.serialized(json, file: "fuzz.json") { precondition(fast == old) }
     // The locator on its own, at every offset the error text could name.
     let text = String(decoding: json, as: UTF8.self)
     let offset = JSONErrorLocation.characterOffset(in: text) ?? size / 2

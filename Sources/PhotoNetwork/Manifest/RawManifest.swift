@@ -2,9 +2,9 @@ import Foundation
 
 /// A manifest's JSON as read, before references are resolved: each item's fields only where they
 /// have the type a manifest gives them, so that an odd item is warned about and skipped, never
-/// fatal. Read with JSONDecoder, which builds no object per item: JSONSerialization's tree of
+/// fatal. Read by `ManifestScanner`, which builds no object per item: JSONSerialization's tree of
 /// dictionaries cost 40 % of reading a 200,000-item manifest and most of its memory. Anything
-/// JSONDecoder refuses is read again the old way, for the same error (line, column, message).
+/// the scanner refuses is read again the old way, for the same error (line, column, message).
 struct RawManifest: Equatable {
     var title: String?
     var entries: [Entry]
@@ -26,10 +26,9 @@ struct RawManifest: Equatable {
         try decoded(data) ?? serialized(data, file: file)
     }
 
-    /// The fast way; nil for anything but an object with an `items` array.
+    /// The fast way; nil for anything but an object with an `items` array, in strict UTF-8 JSON.
     static func decoded(_ data: Data) -> RawManifest? {
-        guard let top = try? JSONDecoder().decode(Top.self, from: data), let entries = top.items else { return nil }
-        return RawManifest(title: top.title, entries: entries.map(\.entry))
+        data.withUnsafeBytes { ManifestScanner.scan($0) }
     }
 
     /// The old way: JSONSerialization, which also names where a syntax error is.
@@ -49,42 +48,14 @@ struct RawManifest: Equatable {
         return RawManifest(title: object["title"] as? String, entries: entries.map { entry in
             guard let fields = entry as? [String: Any] else { return .notObject }
             return .object(Fields(image: fields["image"] as? String, thumbnail: fields["thumbnail"] as? String, caption: fields["caption"] as? String,
-                                  width: (fields["width"] as? NSNumber)?.intValue, height: (fields["height"] as? NSNumber)?.intValue))
+                                  width: whole(fields["width"]), height: whole(fields["height"])))
         })
     }
 
-    /// A JSON number's whole part, as NSNumber's `intValue` gives it, where an Int holds it.
-    fileprivate static func whole(_ value: Double?) -> Int? {
-        value.flatMap { Int(exactly: $0.rounded(.towardZero)) }
-    }
-
-    private struct Top: Decodable {
-        var title: String?
-        var items: [DecodedEntry]?
-
-        enum CodingKeys: String, CodingKey { case title, items }
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = try? container.decode(String.self, forKey: .title)
-            items = try? container.decode([DecodedEntry].self, forKey: .items)
-        }
-    }
-
-    private struct DecodedEntry: Decodable {
-        var entry: Entry
-
-        enum CodingKeys: String, CodingKey { case image, thumbnail, caption, width, height }
-
-        init(from decoder: Decoder) throws {
-            guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
-                entry = .notObject
-                return
-            }
-            entry = .object(Fields(image: try? c.decode(String.self, forKey: .image), thumbnail: try? c.decode(String.self, forKey: .thumbnail),
-                                   caption: try? c.decode(String.self, forKey: .caption),
-                                   width: RawManifest.whole(try? c.decode(Double.self, forKey: .width)),
-                                   height: RawManifest.whole(try? c.decode(Double.self, forKey: .height))))
-        }
+    /// A JSON number's whole part, where an Int holds it; nil for `true` and `false`, which
+    /// JSONSerialization also gives as NSNumbers.
+    private static func whole(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        return Int(exactly: number.doubleValue.rounded(.towardZero))
     }
 }
