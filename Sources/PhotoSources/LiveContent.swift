@@ -60,7 +60,7 @@ package final class LiveContent: @unchecked Sendable {
         entries = sources.map { Entry(source: $0.source, listing: $0.listing ?? SourceListing(items: []), failures: $0.listing == nil ? 1 : 0) }
         self.excluded = excluded
         self.backoff = backoff
-        published = entries.flatMap(\.listing.items)
+        published = SourceListing.joined(entries.map(\.listing))
     }
 
     package func start(wake: @escaping @Sendable () -> Void) {
@@ -119,7 +119,7 @@ package final class LiveContent: @unchecked Sendable {
 
     /// Hands the list to the main loop when anything in it changed, captions included.
     private func publish() {
-        let items = entries.flatMap(\.listing.items)
+        let items = SourceListing.joined(entries.map(\.listing))
         guard items != published else { return }
         published = items
         lock.lock()

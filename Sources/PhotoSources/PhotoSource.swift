@@ -53,4 +53,11 @@ package struct SourceListing: Equatable, Sendable {
     package init(items: [SourceItem], folders: [String] = [], staleAfter: Double? = nil) {
         self.items = items; self.folders = folders; self.staleAfter = staleAfter
     }
+
+    /// The items of `listings` one after the other. One list alone is shared, not copied: a
+    /// 200,000-item manifest's list was copied twice at start, 35 MiB each.
+    package static func joined(_ listings: [SourceListing?]) -> [SourceItem] {
+        let present = listings.compactMap { $0 }.filter { !$0.items.isEmpty }
+        return present.count == 1 ? present[0].items : present.flatMap(\.items)
+    }
 }

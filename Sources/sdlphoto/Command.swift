@@ -275,7 +275,7 @@ struct SDLPhoto: ParsableCommand {
             if case .screenshot(let path) = event.kind { path } else { nil }
         } ?? [])).compactMap { $0 })
         started = started.map { ($0.source, $0.listing.map(own.filter)) }
-        let items = started.flatMap { $0.listing?.items ?? [] }
+        let items = SourceListing.joined(started.map(\.listing))
         guard !items.isEmpty || !waiting.isEmpty else {
             Log.error(sources.isEmpty ? "nothing to show: the demo gallery is missing from this build" : "nothing to show: no image in \(sources.joined(separator: " "))")
             throw ExitCode(2)
