@@ -44,6 +44,13 @@ package enum Location: Hashable, Sendable, CustomStringConvertible {
         case .file(let path):
             return Self.fileName(path)
         case .url(let url):
+            // A path with no escape and no slash at its end: its last part as it stands, without
+            // Foundation's look at the whole (a tenth of starting on a 200,000-item manifest).
+            let path = url.path(percentEncoded: true)
+            if !path.utf8.contains(UInt8(ascii: "%")), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
+               path.utf8.index(after: slash) != path.utf8.endIndex {
+                return String(path[path.utf8.index(after: slash)...])
+            }
             let last = url.lastPathComponent
             guard !last.isEmpty else { return url.absoluteString }
             // Only a name with escapes is decoded: Foundation's decoding is slow, once per photo.

@@ -21,6 +21,20 @@ import Testing
         #expect(TilePyramid.isDescription(fileName: Location.fileName(path)) == byURL)
     }
 
+    static let urls = [
+        "https://h.example/a/IMG_0001.jpg", "https://h.example/a/b/", "https://h.example/", "https://h.example", "https://h.example/a/x.dzi?y=1",
+        "https://h.example/a/info.json", "https://h.example/a/INFO.JSON", "https://h.example/iiif?file=pano.DZI", "https://h.example/a/b.jpg#frag",
+        "https://h.example/a/%C3%A9t%C3%A9.jpg", "https://h.example/a/tiles.dz%69", "https://h.example/a/info%2Ejson", "https://h.example/a/b;p=1",
+        "https://user@h.example:8080/a//double.jpg", "file:///pics/pano.DZI", "https://h.example/dzi", "https://h.example/a.dzi/b.jpg",
+    ]
+
+    @Test(arguments: urls) func aURLsNameAndDeepZoomAnswerAreFoundations(text: String) throws {
+        let url = try #require(URL(string: text))
+        let last = url.lastPathComponent
+        #expect(Location.url(url).name == (last.isEmpty ? url.absoluteString : last.removingPercentEncoding ?? last))
+        #expect(TilePyramid.isDescription(url) == (TilePyramid.isDescription(fileName: last) || (url.query ?? "").lowercased().hasSuffix(".dzi")))
+    }
+
     @Test func aURLsNameIsItsLastPartWithEscapesDecoded() throws {
         #expect(Location.url(try #require(URL(string: "https://h.example/a/IMG_0001.jpg"))).name == "IMG_0001.jpg")
         #expect(Location.url(try #require(URL(string: "https://h.example/a/Sommer%20am%20See.jpg"))).name == "Sommer am See.jpg")
