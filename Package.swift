@@ -131,7 +131,7 @@ let package = Package(
         // bench/phone-formats' timer: ImageDecoder on each format, whole, page-sized and thumbnail-sized.
         .executableTarget(name: "decode-bench", dependencies: ["PhotoPipeline", "PhotoCore"], path: "Sources/DecodeBench"),
         // bench/library's timer: a folder tree listed as the program lists it at start.
-        .executableTarget(name: "listing-bench", dependencies: ["PhotoSources", "PhotoIndex"], path: "Sources/ListingBench"),
+        .executableTarget(name: "listing-bench", dependencies: ["PhotoSources", "PhotoIndex", "PhotoNetwork"], path: "Sources/ListingBench"),
 
         // The demo gallery that a run with no arguments shows, and the offline place names.
         .target(name: "DemoGallery", path: "Resources", exclude: ["demo/LICENSE.md", "kiosk", "places/LICENSE.md"], sources: ["DemoGallery.swift", "InstalledResource.swift", "PlaceData.swift"],

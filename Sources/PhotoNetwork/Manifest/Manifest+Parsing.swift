@@ -7,8 +7,21 @@ extension Manifest {
     /// Parses manifest JSON read from `location`, resolving relative references against it.
     /// Items with an unusable `image` are skipped and listed in ``warnings``.
     public static func parse(_ data: Data, location: URL) throws -> Manifest {
+        try parse(data, location: location, reader: .scanner)
+    }
+
+    /// How the JSON is read: by the scanner (JSONSerialization for what it refuses), or by
+    /// JSONSerialization alone, as `listing-bench --manifest` sets them side by side.
+    package enum Reader: Sendable { case scanner, foundation }
+
+    /// The JSON read alone, references not resolved: how many entries `items` holds.
+    package static func entryCount(_ data: Data, reader: Reader) throws -> Int {
+        try (reader == .scanner ? RawManifest.decode(data, file: "") : RawManifest.serialized(data, file: "")).entries.count
+    }
+
+    package static func parse(_ data: Data, location: URL, reader: Reader) throws -> Manifest {
         let file = location.isFileURL ? location.path : location.absoluteString
-        let raw = try RawManifest.decode(data, file: file)
+        let raw = try reader == .scanner ? RawManifest.decode(data, file: file) : RawManifest.serialized(data, file: file)
         var manifest = Manifest(title: raw.title, items: [], warnings: [], location: location)
         manifest.items.reserveCapacity(raw.entries.count)
         for (index, entry) in raw.entries.enumerated() {
