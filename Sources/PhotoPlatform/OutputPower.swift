@@ -1,51 +1,34 @@
 import COutputPower
 
 /// The output under the window switched off and on by the program itself (docs/behaviour.md §16):
-/// under a wlroots compositor (cage, sway, labwc, wayfire) through its output power management
-/// protocol, on the window's own Wayland connection. Main thread only.
-public final class OutputPower {
+/// under a wlroots compositor (sway, labwc, wayfire) through its output power management protocol,
+/// on a connection of its own to the window's compositor. Nothing is held between two switches, so the user's
+/// own tools can still control the output. Main thread only.
+public enum OutputPower {
     public enum Outcome: Equatable {
         /// The compositor reports the outputs in the mode asked for.
-        case done
-        /// It refused: this output's power cannot be changed.
-        case refused
-        /// The connection to the compositor failed.
-        case failed
+        case done(outputs: Int)
+        /// Asked, and the compositor did not report the mode (one that cannot switch this output).
+        case notApplied
+        /// Refused at once: another program controls the output's power, or the output is gone.
+        case busy
+        /// No control here: not a Wayland window, a compositor without the protocol, or a lost
+        /// connection; why.
+        case unavailable(String)
     }
 
-    private let handle: OpaquePointer
-    /// How many outputs it switches: the window's, or every one when SDL cannot say which.
-    public let outputs: Int
-
-    /// The control of the window's output, or why there is none (not a Wayland window, a
-    /// compositor without the protocol).
-    public static func open(for window: Window) -> Result<OutputPower, Unavailable> {
-        guard let display = window.nativeDisplay.wayland else {
-            return .failure(Unavailable(reason: "the \(window.videoDriver) driver has no built-in display power (only Wayland compositors with wlroots' output power control)"))
+    /// Switches the window's output (every output where SDL cannot say which) on or off.
+    public static func set(on: Bool, for window: Window) -> Outcome {
+        guard window.nativeDisplay.wayland != nil else {
+            return .unavailable("the \(window.videoDriver) driver has no built-in display power (only Wayland compositors with wlroots' output power control)")
         }
+        var outputs: Int32 = 0
         var why: UnsafePointer<CChar>?
-        guard let handle = sdlphoto_output_power_open(display, Int32(window.displayIndex), &why) else {
-            return .failure(Unavailable(reason: why.map { String(cString: $0) } ?? "unknown"))
+        switch sdlphoto_output_power_switch(Int32(window.displayIndex), on ? 1 : 0, &outputs, &why) {
+        case Int32(SDLPHOTO_POWER_DONE): return .done(outputs: Int(outputs))
+        case Int32(SDLPHOTO_POWER_NOT_APPLIED): return .notApplied
+        case Int32(SDLPHOTO_POWER_BUSY): return .busy
+        default: return .unavailable(why.map { String(cString: $0) } ?? "unknown")
         }
-        return .success(OutputPower(handle: handle))
-    }
-
-    private init(handle: OpaquePointer) {
-        self.handle = handle
-        outputs = Int(sdlphoto_output_power_count(handle))
-    }
-
-    deinit { sdlphoto_output_power_close(handle) }
-
-    public func set(on: Bool) -> Outcome {
-        switch sdlphoto_output_power_set(handle, on ? 1 : 0) {
-        case 1: return .done
-        case 0: return .refused
-        default: return .failed
-        }
-    }
-
-    public struct Unavailable: Error, Equatable {
-        public let reason: String
     }
 }

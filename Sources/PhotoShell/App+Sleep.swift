@@ -59,7 +59,7 @@ extension App {
             if let command = options.frame.onSleep { HookCommand.run(command, name: "on-sleep") }
         case .wake:
             automation.log?.wake()
-            display.power.wake()
+            display.power.wake(display.window)
             feed.setPaused(false)
             perform(operation.takeHeldRequests())
             if let command = options.frame.onWake { HookCommand.run(command, name: "on-wake") }

@@ -158,7 +158,7 @@ package final class App {
         }
         takeOutstandingScreenshots(at: clock.nowMs)
         // A compositor does not switch an output back on when its client goes.
-        display.power.wake()
+        display.power.wake(display.window)
         operation.slides.finish()
         extras.layers.stop(display.renderer)
         let written = automation.finish()

@@ -21,20 +21,16 @@ struct wl_interface {
 };
 struct wl_proxy;
 struct wl_display;
-struct wl_event_queue;
 
 static struct {
     int loaded;
-    struct wl_event_queue *(*create_queue)(struct wl_display *);
-    void (*destroy_queue)(struct wl_event_queue *);
-    void *(*create_wrapper)(void *);
-    void (*destroy_wrapper)(void *);
-    void (*set_queue)(struct wl_proxy *, struct wl_event_queue *);
+    struct wl_display *(*connect)(const char *);
+    void (*disconnect)(struct wl_display *);
     struct wl_proxy *(*marshal_flags)(struct wl_proxy *, uint32_t, const struct wl_interface *, uint32_t, uint32_t, ...);
     int (*add_listener)(struct wl_proxy *, void (**)(void), void *);
     void (*destroy_proxy)(struct wl_proxy *);
     uint32_t (*proxy_version)(struct wl_proxy *);
-    int (*roundtrip_queue)(struct wl_display *, struct wl_event_queue *);
+    int (*roundtrip)(struct wl_display *);
     const struct wl_interface *registry_interface;
     const struct wl_interface *output_interface;
 } wl;
@@ -45,16 +41,13 @@ static int load_wayland(void) {
     void *lib = dlopen("libwayland-client.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!lib) return 0;
 #define FIND(field, symbol) if (!(*(void **)&wl.field = dlsym(lib, symbol))) return 0
-    FIND(create_queue, "wl_display_create_queue");
-    FIND(destroy_queue, "wl_event_queue_destroy");
-    FIND(create_wrapper, "wl_proxy_create_wrapper");
-    FIND(destroy_wrapper, "wl_proxy_wrapper_destroy");
-    FIND(set_queue, "wl_proxy_set_queue");
+    FIND(connect, "wl_display_connect");
+    FIND(disconnect, "wl_display_disconnect");
     FIND(marshal_flags, "wl_proxy_marshal_flags");
     FIND(add_listener, "wl_proxy_add_listener");
     FIND(destroy_proxy, "wl_proxy_destroy");
     FIND(proxy_version, "wl_proxy_get_version");
-    FIND(roundtrip_queue, "wl_display_roundtrip_queue");
+    FIND(roundtrip, "wl_display_roundtrip");
     FIND(registry_interface, "wl_registry_interface");
     FIND(output_interface, "wl_output_interface");
 #undef FIND
@@ -81,20 +74,19 @@ static const struct wl_message power_events[] = {
 };
 const struct wl_interface sdlphoto_zwlr_output_power_v1_interface = {"zwlr_output_power_v1", 1, 2, power_requests, 2, power_events};
 
-enum { DISPLAY_GET_REGISTRY = 1, REGISTRY_BIND = 0, MANAGER_GET_OUTPUT_POWER = 0, MANAGER_DESTROY = 1, POWER_SET_MODE = 0, POWER_DESTROY = 1 };
-enum { MARSHAL_DESTROY = 1 };
-enum { MAX_OUTPUTS = 16 };
+enum { DISPLAY_GET_REGISTRY = 1, REGISTRY_BIND = 0, OUTPUT_RELEASE = 0, MANAGER_GET_OUTPUT_POWER = 0, MANAGER_DESTROY = 1 };
+enum { POWER_SET_MODE = 0, POWER_DESTROY = 1, MARSHAL_DESTROY = 1, MAX_OUTPUTS = 16 };
 
 struct output {
     struct wl_proxy *output;
+    uint32_t version;
     struct wl_proxy *power;
     int mode;    // as last reported: 0 off, 1 on, -1 not yet
-    int failed;  // the compositor said the output's power cannot be changed
+    int failed;  // the compositor said this output's power cannot be controlled now
 };
 
-struct sdlphoto_output_power {
+struct session {
     struct wl_display *display;
-    struct wl_event_queue *queue;
     struct wl_proxy *registry;
     struct wl_proxy *manager;
     struct output outputs[MAX_OUTPUTS];
@@ -102,13 +94,13 @@ struct sdlphoto_output_power {
 };
 
 static void global(void *data, struct wl_proxy *registry, uint32_t name, const char *interface, uint32_t version) {
-    sdlphoto_output_power *power = data;
-    if (strcmp(interface, "wl_output") == 0 && power->count < MAX_OUTPUTS) {
+    struct session *session = data;
+    if (strcmp(interface, "wl_output") == 0 && session->count < MAX_OUTPUTS) {
         uint32_t bound = version < 3 ? version : 3;
         struct wl_proxy *output = wl.marshal_flags(registry, REGISTRY_BIND, wl.output_interface, bound, 0, name, interface, bound, NULL);
-        if (output) power->outputs[power->count++] = (struct output){output, NULL, -1, 0};
-    } else if (strcmp(interface, manager_interface.name) == 0 && !power->manager) {
-        power->manager = wl.marshal_flags(registry, REGISTRY_BIND, &manager_interface, 1, 0, name, interface, 1u, NULL);
+        if (output) session->outputs[session->count++] = (struct output){output, bound, NULL, -1, 0};
+    } else if (strcmp(interface, manager_interface.name) == 0 && !session->manager) {
+        session->manager = wl.marshal_flags(registry, REGISTRY_BIND, &manager_interface, 1, 0, name, interface, 1u, NULL);
     }
 }
 
@@ -130,86 +122,86 @@ static void failed(void *data, struct wl_proxy *proxy) {
 
 static void (*power_listener[])(void) = {(void (*)(void))mode, (void (*)(void))failed};
 
-sdlphoto_output_power *sdlphoto_output_power_open(void *wl_display, int output_index, const char **why) {
+static void end(struct session *session) {
+    for (int i = 0; i < session->count; i++) {
+        struct output *output = &session->outputs[i];
+        if (output->power) wl.marshal_flags(output->power, POWER_DESTROY, NULL, 1, MARSHAL_DESTROY);
+        if (output->version >= 3) wl.marshal_flags(output->output, OUTPUT_RELEASE, NULL, output->version, MARSHAL_DESTROY);
+        else wl.destroy_proxy(output->output);
+    }
+    if (session->manager) wl.marshal_flags(session->manager, MANAGER_DESTROY, NULL, 1, MARSHAL_DESTROY);
+    if (session->registry) wl.destroy_proxy(session->registry);
+}
+
+// Every output asked reports `on`: DONE; one refused: BUSY; else NOT_APPLIED.
+static int outcome(const struct session *session, int on) {
+    int settled = 1;
+    for (int i = 0; i < session->count; i++) {
+        if (session->outputs[i].failed) return SDLPHOTO_POWER_BUSY;
+        if (session->outputs[i].mode != on) settled = 0;
+    }
+    return settled ? SDLPHOTO_POWER_DONE : SDLPHOTO_POWER_NOT_APPLIED;
+}
+
+int sdlphoto_output_power_switch(int output_index, int on, int *outputs, const char **why) {
     const char *unused;
     if (!why) why = &unused;
-    if (!wl_display) return *why = "not a Wayland window", NULL;
-    if (!load_wayland()) return *why = "libwayland-client could not be opened", NULL;
+    if (outputs) *outputs = 0;
+    on = on ? 1 : 0;
+    if (!load_wayland()) return *why = "libwayland-client 1.20 or later could not be opened", SDLPHOTO_POWER_FAILED;
     get_output_power_types[0] = &sdlphoto_zwlr_output_power_v1_interface;
     get_output_power_types[1] = wl.output_interface;
-    sdlphoto_output_power *power = calloc(1, sizeof *power);
-    if (!power) return *why = "out of memory", NULL;
-    power->display = wl_display;
-    power->queue = wl.create_queue(power->display);
-    void *wrapper = wl.create_wrapper(wl_display);
-    if (!power->queue || !wrapper) {
-        if (wrapper) wl.destroy_wrapper(wrapper);
-        sdlphoto_output_power_close(power);
-        return *why = "the Wayland connection failed", NULL;
+    // A connection of its own: outputs bound on SDL's would be announced to SDL's surface too.
+    struct session session = {0};
+    session.display = wl.connect(NULL);
+    if (!session.display) return *why = "the compositor could not be reached (WAYLAND_DISPLAY)", SDLPHOTO_POWER_FAILED;
+    session.registry = wl.marshal_flags((struct wl_proxy *)session.display, DISPLAY_GET_REGISTRY, wl.registry_interface,
+                                        wl.proxy_version((struct wl_proxy *)session.display), 0, NULL);
+    int result = SDLPHOTO_POWER_FAILED;
+    *why = "the Wayland connection failed";
+    if (!session.registry) goto done;
+    wl.add_listener(session.registry, registry_listener, &session);
+    if (wl.roundtrip(session.display) < 0) goto done;
+    if (!session.manager) {
+        *why = "the compositor offers no output power control (zwlr_output_power_manager_v1)";
+        goto done;
     }
-    wl.set_queue(wrapper, power->queue);
-    power->registry = wl.marshal_flags(wrapper, DISPLAY_GET_REGISTRY, wl.registry_interface, wl.proxy_version(wrapper), 0, NULL);
-    wl.destroy_wrapper(wrapper);
-    if (power->registry) wl.add_listener(power->registry, registry_listener, power);
-    if (!power->registry || wl.roundtrip_queue(power->display, power->queue) < 0) {
-        sdlphoto_output_power_close(power);
-        return *why = "the Wayland connection failed", NULL;
+    if (session.count == 0) {
+        *why = "the compositor announces no output";
+        goto done;
     }
-    if (!power->manager || power->count == 0) {
-        *why = power->manager ? "the compositor announces no output" : "the compositor offers no output power control (zwlr_output_power_manager_v1)";
-        sdlphoto_output_power_close(power);
-        return NULL;
+    // The window's output alone when it is known.
+    if (output_index >= 0 && output_index < session.count) {
+        for (int i = 0; i < session.count; i++) {
+            if (i == output_index) continue;
+            struct output *other = &session.outputs[i];
+            if (other->version >= 3) wl.marshal_flags(other->output, OUTPUT_RELEASE, NULL, other->version, MARSHAL_DESTROY);
+            else wl.destroy_proxy(other->output);
+        }
+        session.outputs[0] = session.outputs[output_index];
+        session.count = 1;
     }
-    // One output when the window's is known; the others are let go.
-    if (output_index >= 0 && output_index < power->count) {
-        struct output chosen = power->outputs[output_index];
-        for (int i = 0; i < power->count; i++)
-            if (i != output_index) wl.destroy_proxy(power->outputs[i].output);
-        power->outputs[0] = chosen;
-        power->count = 1;
-    }
-    for (int i = 0; i < power->count; i++) {
-        struct output *output = &power->outputs[i];
-        output->power = wl.marshal_flags(power->manager, MANAGER_GET_OUTPUT_POWER, &sdlphoto_zwlr_output_power_v1_interface, 1, 0, NULL, output->output);
+    if (outputs) *outputs = session.count;
+    for (int i = 0; i < session.count; i++) {
+        struct output *output = &session.outputs[i];
+        output->power = wl.marshal_flags(session.manager, MANAGER_GET_OUTPUT_POWER, &sdlphoto_zwlr_output_power_v1_interface, 1, 0, NULL, output->output);
         if (output->power) wl.add_listener(output->power, power_listener, output);
+        else output->failed = 1;
     }
-    // The compositor says each output's mode at once.
-    wl.roundtrip_queue(power->display, power->queue);
-    return power;
-}
-
-int sdlphoto_output_power_set(sdlphoto_output_power *power, int on) {
-    if (!power) return -1;
-    for (int i = 0; i < power->count; i++) {
-        struct output *output = &power->outputs[i];
-        if (!output->power || output->failed) continue;
-        wl.marshal_flags(output->power, POWER_SET_MODE, NULL, 1, 0, (uint32_t)(on ? 1 : 0));
-    }
+    // The compositor answers each with its mode, or `failed` when another client controls it.
+    if (wl.roundtrip(session.display) < 0) goto done;
+    if ((result = outcome(&session, on)) == SDLPHOTO_POWER_BUSY) goto done;
+    for (int i = 0; i < session.count; i++) wl.marshal_flags(session.outputs[i].power, POWER_SET_MODE, NULL, 1, 0, (uint32_t)on);
     // A compositor may apply the mode after the request's round trip: a few more are waited for.
     for (int attempt = 0; attempt < 4; attempt++) {
-        if (wl.roundtrip_queue(power->display, power->queue) < 0) return -1;
-        int settled = 1, refused = 0;
-        for (int i = 0; i < power->count; i++) {
-            const struct output *output = &power->outputs[i];
-            if (!output->power || output->failed) refused = 1;
-            else if (output->mode != (on ? 1 : 0)) settled = 0;
+        if (wl.roundtrip(session.display) < 0) {
+            result = SDLPHOTO_POWER_FAILED;
+            goto done;
         }
-        if (refused) return 0;
-        if (settled) return 1;
+        if ((result = outcome(&session, on)) != SDLPHOTO_POWER_NOT_APPLIED) break;
     }
-    return 0;
-}
-
-int sdlphoto_output_power_count(const sdlphoto_output_power *power) { return power ? power->count : 0; }
-
-void sdlphoto_output_power_close(sdlphoto_output_power *power) {
-    if (!power) return;
-    for (int i = 0; i < power->count; i++) {
-        if (power->outputs[i].power) wl.marshal_flags(power->outputs[i].power, POWER_DESTROY, NULL, 1, MARSHAL_DESTROY);
-        if (power->outputs[i].output) wl.destroy_proxy(power->outputs[i].output);
-    }
-    if (power->manager) wl.marshal_flags(power->manager, MANAGER_DESTROY, NULL, 1, MARSHAL_DESTROY);
-    if (power->registry) wl.destroy_proxy(power->registry);
-    if (power->queue) wl.destroy_queue(power->queue);
-    free(power);
+done:
+    end(&session);
+    wl.disconnect(session.display);
+    return result;
 }

@@ -85,8 +85,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (docs/behaviour.md §8).
     public static func untrustedAdvice(host: String, _ reason: String) -> String {
         // A certificate made for other names: trusting its issuer would not mend that (libcurl's
-        // two wordings for it).
-        if reason.contains("does not match target host") || reason.contains("subject name matches target host") {
+        // wordings for it, "target host name" before 8.x, "target hostname"/"ipv4 address" after).
+        if reason.contains("does not match target") || reason.contains("subject name matches target") {
             return "the certificate of \(host) is made for other names (\(reason)): give the server by a name its certificate holds"
         }
         return "the certificate of \(host) is not trusted (\(reason)): if it is the server's own, trust it with --ca-file FILE"

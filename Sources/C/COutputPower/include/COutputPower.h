@@ -1,23 +1,20 @@
 #pragma once
 
-// An output turned off and on through wlroots' output power management protocol
-// (zwlr_output_power_manager_v1: cage, sway, labwc, wayfire), on the window's own Wayland
-// connection with an event queue of its own, so that SDL's dispatching never sees its events.
-// libwayland-client is opened when first asked, not at launch.
-typedef struct sdlphoto_output_power sdlphoto_output_power;
+// Outputs switched off and on through wlroots' output power management protocol
+// (zwlr_output_power_manager_v1: sway, labwc, wayfire), on a Wayland connection of its own to
+// the compositor SDL uses ($WAYLAND_DISPLAY): outputs bound on SDL's connection would be
+// announced to SDL's surface as outputs it does not know. Nothing is held between calls: wlroots lets one client at a time control an output's power, and a
+// user's own tools (wlopm, swayidle) must still be able to. libwayland-client is opened when
+// first asked, not at launch.
 
-// The power control of the `output_index`-th wl_output the compositor announces (SDL numbers its
-// displays in the same order), or of every output when there is no such one. NULL when the
-// compositor does not offer the protocol or libwayland-client cannot be opened; `why` (may be
-// NULL) then says which, as a static string.
-sdlphoto_output_power *sdlphoto_output_power_open(void *wl_display, int output_index, const char **why);
+enum {
+    SDLPHOTO_POWER_DONE = 1,        // every output reports the mode asked for
+    SDLPHOTO_POWER_NOT_APPLIED = 0, // asked, and the compositor did not report the mode
+    SDLPHOTO_POWER_BUSY = -2,       // refused at once: another client controls it, or it is gone
+    SDLPHOTO_POWER_FAILED = -1,     // no protocol, no library, or the connection failed (see why)
+};
 
-// Asks for the outputs on (1) or off (0) and waits for the compositor's answer. 1 when every
-// output reports the mode asked for, 0 when the compositor refused (the output cannot be
-// turned off), -1 when the connection failed.
-int sdlphoto_output_power_set(sdlphoto_output_power *power, int on);
-
-// The number of outputs controlled.
-int sdlphoto_output_power_count(const sdlphoto_output_power *power);
-
-void sdlphoto_output_power_close(sdlphoto_output_power *power);
+// Switches the `output_index`-th wl_output the compositor announces (SDL numbers its displays
+// in the same order) on (1) or off (0), or every output when there is no such one. `outputs`
+// (may be NULL) gets how many were asked; `why` (may be NULL) a static string on FAILED.
+int sdlphoto_output_power_switch(int output_index, int on, int *outputs, const char **why);
