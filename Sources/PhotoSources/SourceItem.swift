@@ -99,8 +99,8 @@ package struct SourceItem: Sendable, Equatable {
     private var originalBox: Boxed<Original>?
 
     /// A value kept out of line, with a value's meaning (it is never changed in place).
-    private enum Boxed<Value: Sendable & Equatable>: Sendable, Equatable {
-        indirect case boxed(Value)
+    private indirect enum Boxed<Value: Sendable & Equatable>: Sendable, Equatable {
+        case boxed(Value)
         init(_ value: Value) { self = .boxed(value) }
         var value: Value { switch self { case .boxed(let value): value } }
     }
