@@ -122,13 +122,15 @@ static void failed(void *data, struct wl_proxy *proxy) {
 
 static void (*power_listener[])(void) = {(void (*)(void))mode, (void (*)(void))failed};
 
+// wl_output has a release request from version 3; before it the proxy is only let go here.
+static void release(struct output *output) {
+    if (output->power) wl.marshal_flags(output->power, POWER_DESTROY, NULL, 1, MARSHAL_DESTROY);
+    if (output->version >= 3) wl.marshal_flags(output->output, OUTPUT_RELEASE, NULL, output->version, MARSHAL_DESTROY);
+    else wl.destroy_proxy(output->output);
+}
+
 static void end(struct session *session) {
-    for (int i = 0; i < session->count; i++) {
-        struct output *output = &session->outputs[i];
-        if (output->power) wl.marshal_flags(output->power, POWER_DESTROY, NULL, 1, MARSHAL_DESTROY);
-        if (output->version >= 3) wl.marshal_flags(output->output, OUTPUT_RELEASE, NULL, output->version, MARSHAL_DESTROY);
-        else wl.destroy_proxy(output->output);
-    }
+    for (int i = 0; i < session->count; i++) release(&session->outputs[i]);
     if (session->manager) wl.marshal_flags(session->manager, MANAGER_DESTROY, NULL, 1, MARSHAL_DESTROY);
     if (session->registry) wl.destroy_proxy(session->registry);
 }
@@ -172,12 +174,8 @@ int sdlphoto_output_power_switch(int output_index, int on, int *outputs, const c
     }
     // The window's output alone when it is known.
     if (output_index >= 0 && output_index < session.count) {
-        for (int i = 0; i < session.count; i++) {
-            if (i == output_index) continue;
-            struct output *other = &session.outputs[i];
-            if (other->version >= 3) wl.marshal_flags(other->output, OUTPUT_RELEASE, NULL, other->version, MARSHAL_DESTROY);
-            else wl.destroy_proxy(other->output);
-        }
+        for (int i = 0; i < session.count; i++)
+            if (i != output_index) release(&session.outputs[i]);
         session.outputs[0] = session.outputs[output_index];
         session.count = 1;
     }

@@ -10,12 +10,15 @@ extension TilePyramid {
     public static func isDescription(_ url: URL) -> Bool {
         // Nearly every address is neither, and says so in its text: taking it apart for its last
         // part cost a tenth of starting on a 200,000-item manifest. Escapes could spell either.
-        let text = Array(url.absoluteString.utf8)
-        if !text.contains(UInt8(ascii: "%")) && !contains(text, "info.json", anyCase: false) && !contains(text, ".dzi", anyCase: true) { return false }
+        var address = url.absoluteString
+        let plain = address.withUTF8 { text in
+            !text.contains(UInt8(ascii: "%")) && !contains(text, "info.json", anyCase: false) && !contains(text, ".dzi", anyCase: true)
+        }
+        if plain { return false }
         return isDescription(fileName: url.lastPathComponent) || (url.query ?? "").lowercased().hasSuffix(".dzi")
     }
 
-    private static func contains(_ text: [UInt8], _ word: StaticString, anyCase: Bool) -> Bool {
+    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString, anyCase: Bool) -> Bool {
         let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard text.count >= word.count else { return false }
         func same(_ a: UInt8, _ b: UInt8) -> Bool { a == b || anyCase && (a | 0x20) == b && b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
